@@ -1,0 +1,49 @@
+"""Build script: declares the Cython extensions only (metadata lives in pyproject.toml).
+
+Environment variables:
+  HANDRANK_DEBUG=1   turn Cython bounds/wraparound checks back on and build with -O0 -g
+                     (for debugging; release builds run with the checks off, because
+                     every index is validated at the Python boundary).
+  HANDRANK_NATIVE=1  add -march=native (never on by default: wheels must run anywhere).
+"""
+
+import os
+import sys
+
+import numpy as np
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+DEBUG = os.environ.get("HANDRANK_DEBUG", "") not in ("", "0")
+NATIVE = os.environ.get("HANDRANK_NATIVE", "") not in ("", "0")
+
+if sys.platform == "win32":
+    compile_args = ["/O2"] if not DEBUG else ["/Od", "/Zi"]
+else:
+    compile_args = ["-O3"] if not DEBUG else ["-O0", "-g"]
+    if NATIVE:
+        compile_args.append("-march=native")
+
+directives = {
+    "language_level": 3,
+    "boundscheck": DEBUG,
+    "wraparound": DEBUG,
+    "initializedcheck": DEBUG,
+    "cdivision": True,
+    "embedsignature": True,
+}
+
+MODULES = ["_poker"]
+
+extensions = [
+    Extension(
+        f"handrank.{name}",
+        [f"src/handrank/{name}.pyx"],
+        include_dirs=[np.get_include(), "src/handrank"],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        extra_compile_args=compile_args,
+    )
+    for name in MODULES
+]
+
+setup(ext_modules=cythonize(extensions, compiler_directives=directives))
