@@ -1,0 +1,1 @@
+"""handrank: fast card-hand evaluation for poker and other card games."""

@@ -1,0 +1,17 @@
+/* Small portable bit helpers shared by the kernels (no compiler intrinsics). */
+#ifndef HANDRANK_CARDBITS_H
+#define HANDRANK_CARDBITS_H
+#include <stdint.h>
+
+/* Ranks (13-bit mask, bit = rank) of suit `suit` in a 52-bit card mask
+ * (bit = 4 * rank + suit): gathers every fourth bit. */
+static inline uint32_t hr_suit_ranks(uint64_t mask, unsigned suit) {
+    uint64_t x = (mask >> suit) & 0x0001111111111111ULL;
+    x = (x | (x >> 3)) & 0x0303030303030303ULL;
+    x = (x | (x >> 6)) & 0x000F000F000F000FULL;
+    x = (x | (x >> 12)) & 0x000000FF000000FFULL;
+    x = (x | (x >> 24)) & 0xFFFFULL;
+    return (uint32_t)x;
+}
+
+#endif

@@ -1,0 +1,241 @@
+# cython: language_level=3
+"""Compiled poker kernels (see ``handrank.poker`` for the documented API).
+
+Every kernel checks each card id before using it as a table index, so no input
+can make them read out of bounds; the Python layer turns the error codes they
+return into exceptions that name the row and column.
+"""
+
+cimport cython
+import numpy as np
+cimport numpy as cnp
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
+
+cnp.import_array()
+
+# Error kinds returned by the bulk kernels.
+cdef enum:
+    ERR_RANGE = 1      # card id >= 52 (ids) / bits >= 52 set (masks)
+    ERR_DUPLICATE = 2  # the same card twice in a row
+    ERR_SIZE = 3       # mask with fewer than 5 or more than 7 cards
+
+KIND_RANGE = ERR_RANGE
+KIND_DUPLICATE = ERR_DUPLICATE
+KIND_SIZE = ERR_SIZE
+
+NUM_STRENGTHS = HR_NUM_STRENGTHS
+NOFLUSH_SIZE = HR_NOFLUSH_SIZE
+ROW_COUNT = HR_ROW_COUNT
+
+
+cdef int32_t poker_strength_ids(const uint8_t* cards, int n) noexcept nogil:
+    cdef uint64_t key = HR_SUIT_BASE, mask = 0
+    cdef int j
+    for j in range(n):
+        key += HR_CARD_KEY[cards[j]]
+        mask |= (<uint64_t>1) << cards[j]
+    return poker_strength_from(key, mask)
+
+
+cdef inline int _single(int* c, int n) except -1:
+    """Validate n card ids, return their strength (or raise)."""
+    cdef uint64_t key = HR_SUIT_BASE, mask = 0, bit
+    cdef int j
+    for j in range(n):
+        if c[j] < 0 or c[j] >= 52:
+            raise ValueError(f"card id {c[j]} at position {j} is out of range 0..51")
+        bit = (<uint64_t>1) << c[j]
+        if mask & bit:
+            raise ValueError(f"duplicate card id {c[j]} at position {j}")
+        mask |= bit
+        key += HR_CARD_KEY[c[j]]
+    return poker_strength_from(key, mask)
+
+
+def strength5(int a, int b, int c, int d, int e, /):
+    """Strength (1..7462, higher = stronger) of five card ids. Raises ValueError
+    for an id outside 0..51 or a repeated card."""
+    cdef int v[5]
+    v[0] = a; v[1] = b; v[2] = c; v[3] = d; v[4] = e
+    return _single(v, 5)
+
+
+def strength6(int a, int b, int c, int d, int e, int f, /):
+    """Strength of the best five of six card ids (see strength5)."""
+    cdef int v[6]
+    v[0] = a; v[1] = b; v[2] = c; v[3] = d; v[4] = e; v[5] = f
+    return _single(v, 6)
+
+
+def strength7(int a, int b, int c, int d, int e, int f, int g, /):
+    """Strength of the best five of seven card ids (see strength5)."""
+    cdef int v[7]
+    v[0] = a; v[1] = b; v[2] = c; v[3] = d; v[4] = e; v[5] = f; v[6] = g
+    return _single(v, 7)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+cdef inline Py_ssize_t _ids_kernel(const uint8_t* ids, Py_ssize_t start, Py_ssize_t stop,
+                                   const int k, int32_t* out, int* err, int* col) noexcept nogil:
+    cdef Py_ssize_t i
+    cdef const uint8_t* row
+    cdef uint64_t key, mask, bit
+    cdef uint8_t c
+    cdef int j
+    for i in range(start, stop):
+        row = ids + i * k
+        key = HR_SUIT_BASE
+        mask = 0
+        for j in range(k):
+            c = row[j]
+            if c >= 52:
+                err[0] = ERR_RANGE
+                col[0] = j
+                return i
+            bit = (<uint64_t>1) << c
+            if mask & bit:
+                err[0] = ERR_DUPLICATE
+                col[0] = j
+                return i
+            mask |= bit
+            key += HR_CARD_KEY[c]
+        out[i] = poker_strength_from(key, mask)
+    return -1
+
+
+def eval_ids(const uint8_t[:, ::1] ids, int32_t[::1] out, Py_ssize_t start, Py_ssize_t stop):
+    """Kernel: strengths of rows start..stop of a C-contiguous (N, k) uint8 array,
+    k in 5..7, into out. Returns None, or (row, column, error kind) of the first
+    bad row. Releases the GIL."""
+    cdef int k = ids.shape[1]
+    cdef int err = 0, col = -1
+    cdef Py_ssize_t bad = -1
+    if not 5 <= k <= 7:
+        raise ValueError("k must be 5..7")
+    if start < 0 or stop > ids.shape[0] or stop > out.shape[0] or start > stop:
+        raise IndexError("bad row range")
+    if stop == start:
+        return None
+    with nogil:
+        # Constant k per call lets the compiler unroll the inner loop.
+        if k == 7:
+            bad = _ids_kernel(&ids[0, 0], start, stop, 7, &out[0], &err, &col)
+        elif k == 6:
+            bad = _ids_kernel(&ids[0, 0], start, stop, 6, &out[0], &err, &col)
+        else:
+            bad = _ids_kernel(&ids[0, 0], start, stop, 5, &out[0], &err, &col)
+    if bad >= 0:
+        return (bad, col, err)
+    return None
+
+
+def eval_masks(const uint64_t[::1] masks, int32_t[::1] out, Py_ssize_t start, Py_ssize_t stop):
+    """Kernel: strengths of masks start..stop into out. Returns None, or
+    (row, -1, error kind) of the first bad mask. Releases the GIL."""
+    cdef Py_ssize_t i, bad = -1
+    cdef uint64_t m, key, cnt
+    cdef int r, err = 0
+    if start < 0 or stop > masks.shape[0] or stop > out.shape[0] or start > stop:
+        raise IndexError("bad row range")
+    with nogil:
+        for i in range(start, stop):
+            m = masks[i]
+            if m >> 52:
+                err = ERR_RANGE
+                bad = i
+                break
+            key = HR_SUIT_BASE
+            for r in range(13):
+                key += _NIBBLE_KEY[r][(m >> (4 * r)) & 15]
+            # The four suit counters (each started at 3) add up to 12 + card count.
+            cnt = ((key >> 32) & 15) + ((key >> 36) & 15) + ((key >> 40) & 15) + ((key >> 44) & 15) - 12
+            if cnt < 5 or cnt > 7:
+                err = ERR_SIZE
+                bad = i
+                break
+            out[i] = poker_strength_from(key, m)
+    if bad >= 0:
+        return (bad, -1, err)
+    return None
+
+
+cdef uint64_t _NIBBLE_KEY[13][16]
+
+
+cdef void _init_nibbles() noexcept:
+    cdef int r, nib, s
+    for r in range(13):
+        for nib in range(16):
+            _NIBBLE_KEY[r][nib] = 0
+            for s in range(4):
+                if nib >> s & 1:
+                    _NIBBLE_KEY[r][nib] += HR_CARD_KEY[4 * r + s]
+
+
+_init_nibbles()
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def strength_counts(int n_cards):
+    """Enumerate every n_cards-card hand (5, 6 or 7) of one deck and return an
+    int64 array of length 7463: how many hands have each strength (index 0 unused).
+    All 133,784,560 seven-card hands are visited incrementally (one key addition
+    and one table lookup per hand). Releases the GIL."""
+    if not 5 <= n_cards <= 7:
+        raise ValueError(f"n_cards must be 5, 6 or 7, got {n_cards}")
+    cdef uint32_t[::1] hist = np.zeros(HR_NUM_STRENGTHS + 1, dtype=np.uint32)
+    cdef int n = n_cards, d, last = n_cards - 1, c
+    cdef int idx[8]
+    cdef uint64_t key[8]
+    cdef uint64_t msk[8]
+    cdef uint64_t kprev, mprev, kk
+    cdef uint32_t* h = &hist[0]
+    with nogil:
+        key[0] = HR_SUIT_BASE
+        msk[0] = 0
+        d = 0
+        idx[0] = -1
+        while d >= 0:
+            if d == last:
+                # Innermost level: a tight loop over the last card.
+                kprev = key[d]
+                mprev = msk[d]
+                for c in range(idx[d - 1] + 1 if d > 0 else 0, 52):
+                    kk = kprev + HR_CARD_KEY[c]
+                    h[poker_strength_from(kk, mprev | ((<uint64_t>1) << c))] += 1
+                d -= 1
+                continue
+            idx[d] += 1
+            if idx[d] > 52 - (n - d):
+                d -= 1
+                continue
+            key[d + 1] = key[d] + HR_CARD_KEY[idx[d]]
+            msk[d + 1] = msk[d] | ((<uint64_t>1) << idx[d])
+            d += 1
+            if d < last:
+                idx[d] = idx[d - 1]
+    return np.asarray(hist).astype(np.int64)
+
+
+def class_ranks():
+    """uint32 array (7463,): the five ranks of each strength class, most
+    significant first, packed 4 bits each (rank 0 = deuce); index 0 unused."""
+    cdef uint32_t[::1] out = np.empty(7463, dtype=np.uint32)
+    cdef int i
+    for i in range(7463):
+        out[i] = HR_CLASS_RANKS[i]
+    return np.asarray(out)
+
+
+def category_first():
+    """uint16 array (9,): the lowest strength of each category, high card first."""
+    return np.array([HR_CATEGORY_FIRST[i] for i in range(9)], dtype=np.int32)
+
+
+def table_bytes():
+    """Total size in bytes of the compiled lookup tables."""
+    return (sizeof(HR_CARD_KEY) + HR_ROW_COUNT * 4 + HR_NOFLUSH_SIZE * 2
+            + sizeof(HR_FLUSH) + sizeof(HR_CLASS_RANKS) + sizeof(HR_CATEGORY_FIRST)
+            + sizeof(_NIBBLE_KEY))

@@ -1,0 +1,237 @@
+"""Card encoding, parsing and formatting shared by every game.
+
+Encoding
+--------
+A card is an integer id ``0..51``::
+
+    id = 4 * rank + suit
+    rank: 0 = deuce, 1 = trey, ... 8 = ten, 9 = jack, 10 = queen, 11 = king, 12 = ace
+    suit: 0 = clubs (c), 1 = diamonds (d), 2 = hearts (h), 3 = spades (s)
+
+so ``2c`` is 0, ``2d`` is 1, ``As`` is 51. A set of distinct cards is a
+``uint64`` bit mask with bit ``id`` set for each card (bits 52..63 always
+clear). Bulk inputs are numpy arrays: ``(N, k)`` ``uint8`` card ids or ``(N,)``
+``uint64`` masks.
+
+Text
+----
+A card is a rank (``2``-``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``, ``A``;
+any case) followed by a suit (``c d h s`` in any case, or ``♣ ♦ ♥ ♠`` and the
+outlined ``♧ ♢ ♡ ♤``). Cards may be run together (``"AsKd"``) or separated by
+spaces, commas or semicolons (``"As Kd, 10h"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Union
+
+import numpy as np
+
+from .errors import CardParseError, CardRangeError, DuplicateCardError
+
+__all__ = [
+    "RANKS",
+    "SUITS",
+    "NUM_CARDS",
+    "Card",
+    "CardsLike",
+    "card",
+    "rank_of",
+    "suit_of",
+    "parse_card",
+    "parse_cards",
+    "format_card",
+    "format_cards",
+    "to_mask",
+    "from_mask",
+    "deck",
+    "check_cards",
+]
+
+#: Rank characters, index = rank (0 = deuce ... 12 = ace).
+RANKS = "23456789TJQKA"
+#: Suit characters, index = suit (0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades).
+SUITS = "cdhs"
+#: Number of distinct cards in one deck.
+NUM_CARDS = 52
+
+RANK_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine",
+              "ten", "jack", "queen", "king", "ace")
+RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
+                "nines", "tens", "jacks", "queens", "kings", "aces")
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+
+Card = int
+CardsLike = Union[str, Iterable[Union[int, str]]]
+
+_RANK_CHARS = {c: i for i, c in enumerate(RANKS)}
+_RANK_CHARS.update({c.lower(): i for i, c in enumerate(RANKS)})
+_SUIT_CHARS = {c: i for i, c in enumerate(SUITS)}
+_SUIT_CHARS.update({c.upper(): i for i, c in enumerate(SUITS)})
+_SUIT_CHARS.update({"♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "♡": 2, "♤": 3})
+# Variation selectors that sometimes follow emoji-style suit symbols.
+_IGNORED = {"\ufe0e", "\ufe0f"}
+_SEPARATORS = set(" \t\r\n,;")
+
+_UNICODE_SUITS = "♣♦♥♠"
+
+
+def card(rank: int, suit: int) -> int:
+    """Card id for ``rank`` (0 = deuce .. 12 = ace) and ``suit`` (0..3 = c, d, h, s)."""
+    if not (0 <= rank < 13) or not (0 <= suit < 4):
+        raise CardRangeError(f"rank {rank} / suit {suit} out of range (rank 0..12, suit 0..3)")
+    return 4 * rank + suit
+
+
+def rank_of(card_id: int) -> int:
+    """Rank of a card id: 0 = deuce .. 12 = ace."""
+    return card_id >> 2
+
+
+def suit_of(card_id: int) -> int:
+    """Suit of a card id: 0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades."""
+    return card_id & 3
+
+
+def _bad_token(text: str, start: int) -> str:
+    end = start
+    while end < len(text) and text[end] not in _SEPARATORS and end - start < 3:
+        end += 1
+    return text[start:max(end, start + 1)]
+
+
+def _parse_text(text: str) -> list[int]:
+    out: list[int] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch in _SEPARATORS or ch in _IGNORED:
+            i += 1
+            continue
+        start = i
+        if ch == "1" and i + 1 < n and text[i + 1] == "0":
+            rank, i = 8, i + 2
+        elif ch in _RANK_CHARS:
+            rank, i = _RANK_CHARS[ch], i + 1
+        else:
+            tok = _bad_token(text, start)
+            raise CardParseError(
+                f"invalid card {tok!r} at position {start} in {text!r}: "
+                f"{ch!r} is not a rank (2-9, T or 10, J, Q, K, A)",
+                token=tok, position=start)
+        if i >= n or text[i] not in _SUIT_CHARS:
+            tok = _bad_token(text, start)
+            got = "end of text" if i >= n else repr(text[i])
+            raise CardParseError(
+                f"invalid card {tok!r} at position {start} in {text!r}: expected a suit "
+                f"(c, d, h, s or ♣ ♦ ♥ ♠) after the rank, got {got}",
+                token=tok, position=start)
+        out.append(4 * rank + _SUIT_CHARS[text[i]])
+        i += 1
+    return out
+
+
+def parse_card(text: str) -> int:
+    """Parse exactly one card (``"As"``, ``"10d"``, ``"a♠"``) to its id.
+
+    Raises :class:`~handrank.errors.CardParseError` naming the bad text.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_card expects a str, got {type(text).__name__}")
+    ids = _parse_text(text)
+    if len(ids) != 1:
+        raise CardParseError(f"expected exactly one card in {text!r}, found {len(ids)}",
+                             token=text, position=0)
+    return ids[0]
+
+
+def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[int]:
+    """Parse cards to a list of ids.
+
+    ``cards`` is a string (``"AsKd Qh"``) or an iterable of card strings and/or
+    integer ids. Raises :class:`~handrank.errors.CardParseError` for bad text
+    (naming the token and its position), :class:`~handrank.errors.CardRangeError`
+    for an integer outside 0..51, and (unless ``allow_duplicates``)
+    :class:`~handrank.errors.DuplicateCardError` naming the repeated card.
+    """
+    if isinstance(cards, str):
+        ids = _parse_text(cards)
+    elif isinstance(cards, (bytes, bytearray)):
+        raise TypeError("cards must be str or an iterable of str/int, not bytes")
+    else:
+        ids = []
+        try:
+            items = list(cards)
+        except TypeError:
+            raise TypeError(
+                f"cards must be a str or an iterable of card strings/ids, got {type(cards).__name__}"
+            ) from None
+        for pos, item in enumerate(items):
+            if isinstance(item, str):
+                parsed = _parse_text(item)
+                if len(parsed) != 1:
+                    raise CardParseError(
+                        f"item {pos} ({item!r}) is not exactly one card", token=item, position=pos)
+                ids.append(parsed[0])
+            elif isinstance(item, (int, np.integer)) and not isinstance(item, bool):
+                v = int(item)
+                if not 0 <= v < NUM_CARDS:
+                    raise CardRangeError(f"card id {v} at position {pos} is out of range 0..51",
+                                         column=pos)
+                ids.append(v)
+            else:
+                raise TypeError(
+                    f"item {pos} ({item!r}) is neither a card string nor an integer card id")
+    if not allow_duplicates:
+        check_cards(ids)
+    return ids
+
+
+def check_cards(ids: Iterable[int]) -> None:
+    """Raise :class:`~handrank.errors.DuplicateCardError` if a card repeats."""
+    seen = 0
+    for pos, c in enumerate(ids):
+        bit = 1 << c
+        if seen & bit:
+            raise DuplicateCardError(f"duplicate card {format_card(c)} at position {pos}", card=c)
+        seen |= bit
+
+
+def format_card(card_id: int, *, unicode: bool = False) -> str:
+    """Text of one card id: ``51 -> "As"`` (``"A♠"`` with ``unicode=True``)."""
+    c = int(card_id)
+    if not 0 <= c < NUM_CARDS:
+        raise CardRangeError(f"card id {c} is out of range 0..51")
+    return RANKS[c >> 2] + (_UNICODE_SUITS if unicode else SUITS)[c & 3]
+
+
+def format_cards(ids: Iterable[int], *, sep: str = " ", unicode: bool = False) -> str:
+    """Text of several card ids, joined by ``sep``."""
+    return sep.join(format_card(c, unicode=unicode) for c in ids)
+
+
+def to_mask(cards: CardsLike) -> int:
+    """The ``uint64`` bit mask (as a Python int) of distinct cards; duplicates raise."""
+    m = 0
+    for c in parse_cards(cards):
+        m |= 1 << c
+    return m
+
+
+def from_mask(mask: int) -> list[int]:
+    """Card ids set in a mask, ascending. Bits at 52 or above raise CardRangeError."""
+    m = int(mask)
+    if m < 0 or m >> NUM_CARDS:
+        raise CardRangeError(f"mask {m:#x} has bits outside 0..51")
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def deck() -> np.ndarray:
+    """All 52 card ids, ``uint8``, ascending (``2c`` first, ``As`` last)."""
+    return np.arange(NUM_CARDS, dtype=np.uint8)

@@ -1,0 +1,62 @@
+"""The exception hierarchy shared by every game.
+
+All errors derive from :class:`HandrankError`, itself a :class:`ValueError`,
+so ``except ValueError`` catches them. Array-shape and dtype problems are
+:class:`ArrayShapeError` / :class:`ArrayDtypeError`; the dtype one is also a
+:class:`TypeError`.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "HandrankError",
+    "CardParseError",
+    "DuplicateCardError",
+    "CardRangeError",
+    "HandSizeError",
+    "ArrayShapeError",
+    "ArrayDtypeError",
+]
+
+
+class HandrankError(ValueError):
+    """Base class of every error handrank raises for bad input."""
+
+
+class CardParseError(HandrankError):
+    """Card text that is not a card. ``token`` and ``position`` name the culprit."""
+
+    def __init__(self, message: str, token: str | None = None, position: int | None = None):
+        super().__init__(message)
+        self.token = token
+        self.position = position
+
+
+class DuplicateCardError(HandrankError):
+    """The same card twice where one deck is in play."""
+
+    def __init__(self, message: str, card: int | None = None, row: int | None = None):
+        super().__init__(message)
+        self.card = card
+        self.row = row
+
+
+class CardRangeError(HandrankError):
+    """A card id outside 0..51 (or a mask with bits at 52 or above)."""
+
+    def __init__(self, message: str, row: int | None = None, column: int | None = None):
+        super().__init__(message)
+        self.row = row
+        self.column = column
+
+
+class HandSizeError(HandrankError):
+    """A hand with a number of cards the game does not allow."""
+
+
+class ArrayShapeError(HandrankError):
+    """A bulk input array with the wrong number of dimensions or columns."""
+
+
+class ArrayDtypeError(HandrankError, TypeError):
+    """A bulk input array whose dtype cannot hold card ids or masks."""

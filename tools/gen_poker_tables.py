@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""Generate ``src/handrank/_poker_tables.h``, the poker evaluator's lookup tables.
+
+Run from the repository root::
+
+    python tools/gen_poker_tables.py            # rewrite the header
+    python tools/gen_poker_tables.py --check    # exit 1 if the committed header is stale
+
+How the tables work (see ``_poker.pyx`` for the kernel):
+
+* Strength classes. Every distinct 5-card value of the reference evaluator
+  (``handrank.reference.poker``) is enumerated and sorted; its position + 1 is
+  the strength, 1 (7-5-4-3-2 unsuited) .. 7462 (royal flush).
+* Card keys. Each card contributes a 64-bit key: the low 32 bits are a rank key
+  chosen so that the sum over any multiset of at most 7 ranks (each rank at
+  most 4 times) is unique (the rank keys are the ones published with the
+  OMPEval evaluator; uniqueness is re-verified here); bits 32..47 are four
+  4-bit suit counters. A hand's key is ``SUIT_BASE + sum(card keys)`` where
+  ``SUIT_BASE`` starts every counter at 3, so a suit with 5 or more cards sets
+  bit 3 of its counter (``FLUSH_CHECK``).
+* Non-flush hands: the rank-key sum goes through a two-level perfect hash
+  ``index = (k & 0xFFF) + ROW_OFFSET[k >> 12]`` into ``NOFLUSH``, which holds
+  the best 5-card strength for every rank multiset of 5, 6 or 7 cards.
+* Flush hands (at most one suit can have 5+ of 7 cards, and then no full house
+  or quads is possible): ``FLUSH[13-bit rank mask of that suit]``.
+* ``CLASS_RANKS[strength]`` packs the five ranks of that class, most
+  significant first, 4 bits each (for descriptions).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from functools import lru_cache
+from itertools import combinations
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "src"))
+
+from handrank.reference import poker as ref  # noqa: E402
+
+OUT = os.path.join(ROOT, "src", "handrank", "_poker_tables.h")
+
+RANK_KEYS = [0x2000, 0x8001, 0x11000, 0x3A000, 0x91000, 0x176005, 0x366000,
+             0x41A013, 0x47802E, 0x479068, 0x48C0E4, 0x48F211, 0x494493]
+ROW_SHIFT = 12
+SUIT_SHIFT = 32
+SUIT_BASE = 0x3333 << SUIT_SHIFT
+FLUSH_CHECK = 0x8888 << SUIT_SHIFT
+
+
+def rank_multisets(max_cards: int = 7):
+    """Yield count tuples (13 ranks, each 0..4) with total 5..max_cards."""
+    def rec(r, n, counts):
+        if r == 13:
+            if n >= 5:
+                yield tuple(counts)
+            return
+        for c in range(min(4, max_cards - n) + 1):
+            counts.append(c)
+            yield from rec(r + 1, n + c, counts)
+            counts.pop()
+    yield from rec(0, 0, [])
+
+
+def significant_ranks(value) -> list[int]:
+    cat, tb = value
+    if cat in (ref.STRAIGHT, ref.STRAIGHT_FLUSH):
+        hi = tb[0]
+        return [3, 2, 1, 0, 12] if hi == 3 else [hi - i for i in range(5)]
+    mult = {ref.FOUR_OF_A_KIND: [4, 1], ref.FULL_HOUSE: [3, 2], ref.THREE_OF_A_KIND: [3, 1, 1],
+            ref.TWO_PAIR: [2, 2, 1], ref.ONE_PAIR: [2, 1, 1, 1]}.get(cat, [1] * 5)
+    out = []
+    for r, m in zip(tb, mult):
+        out += [r] * m
+    return out
+
+
+@lru_cache(maxsize=None)
+def _value(five: tuple[int, ...], flush: bool):
+    return ref.value_of_ranks(list(five), flush=flush)
+
+
+def build():
+    # 1. Strength classes from the reference's 5-card values.
+    values = set()
+    for counts in rank_multisets(5):
+        if sum(counts) != 5:
+            continue
+        ranks = [r for r in range(13) for _ in range(counts[r])]
+        values.add(ref.value_of_ranks(ranks, flush=False))
+        if max(counts) == 1:
+            values.add(ref.value_of_ranks(ranks, flush=True))
+    ordered = sorted(values)
+    strength = {v: i + 1 for i, v in enumerate(ordered)}
+    assert len(ordered) == 7462, len(ordered)
+
+    # 2. Rank keys: verify uniqueness of every multiset sum, build the perfect hash.
+    keys, best = [], []
+    for counts in rank_multisets(7):
+        ranks = [r for r in range(13) for _ in range(counts[r])]
+        keys.append(sum(c * k for c, k in zip(counts, RANK_KEYS)))
+        best.append(max(strength[_value(five, False)]
+                        for five in set(combinations(ranks, 5))))
+    keys_arr = np.array(keys, dtype=np.int64)
+    assert len(np.unique(keys_arr)) == len(keys_arr), "rank keys are not unique"
+    n_rows = int(keys_arr.max() >> ROW_SHIFT) + 1
+    rows: dict[int, list[int]] = {}
+    for i, k in enumerate(keys):
+        rows.setdefault(k >> ROW_SHIFT, []).append(i)
+    occupied = np.zeros(len(keys) * 4 + 3 * (1 << 14), dtype=bool)
+    offsets = np.zeros(n_rows, dtype=np.uint32)
+    table = np.zeros(len(occupied), dtype=np.uint16)
+    window = 1 << 14
+    for row in sorted(rows, key=lambda r: (-len(rows[r]), r)):
+        members = rows[row]
+        cols = np.array([keys[i] & ((1 << ROW_SHIFT) - 1) for i in members])
+        lo = int(np.argmin(occupied))  # first free slot
+        lo = max(0, lo - int(cols.max()))
+        while True:
+            bad = np.zeros(window, dtype=bool)
+            for c in cols:
+                bad |= occupied[lo + c:lo + c + window]
+            if not bad.all():
+                off = lo + int(np.argmin(bad))
+                break
+            lo += window
+        occupied[off + cols] = True
+        table[off + cols] = [best[i] for i in members]
+        offsets[row] = off
+    size = int(np.flatnonzero(occupied).max()) + 1
+    noflush = table[:size]
+
+    # 3. Flush table over 13-bit rank masks.
+    flush = np.zeros(1 << 13, dtype=np.uint16)
+    for mask in range(1 << 13):
+        ranks = [r for r in range(13) if mask >> r & 1]
+        if len(ranks) >= 5:
+            flush[mask] = max(strength[_value(f, True)]
+                              for f in combinations(ranks, 5))
+
+    # 4. Class descriptions.
+    class_ranks = np.zeros(7463, dtype=np.uint32)
+    class_cat = np.zeros(7463, dtype=np.uint8)
+    for v, s in strength.items():
+        sig = significant_ranks(v)
+        class_ranks[s] = sum(r << (4 * (4 - i)) for i, r in enumerate(sig))
+        class_cat[s] = v[0]
+    return offsets, noflush, flush, class_ranks, class_cat
+
+
+def c_array(name: str, ctype: str, arr, per_line: int = 16) -> str:
+    vals = [str(int(x)) for x in arr]
+    lines = [", ".join(vals[i:i + per_line]) for i in range(0, len(vals), per_line)]
+    return (f"static const {ctype} {name}[{len(vals)}] = {{\n    "
+            + ",\n    ".join(lines) + "\n};\n")
+
+
+def render() -> str:
+    offsets, noflush, flush, class_ranks, class_cat = build()
+    card_keys = [RANK_KEYS[c >> 2] | (1 << (SUIT_SHIFT + 4 * (c & 3))) for c in range(52)]
+    # Thresholds: the lowest strength of each category.
+    first = [int(np.flatnonzero(class_cat == cat)[1 if cat == 0 else 0]) for cat in range(9)]
+    parts = [
+        "/* Generated by tools/gen_poker_tables.py -- do not edit by hand. */\n",
+        "#ifndef HANDRANK_POKER_TABLES_H\n#define HANDRANK_POKER_TABLES_H\n#include <stdint.h>\n\n",
+        f"#define HR_ROW_SHIFT {ROW_SHIFT}\n",
+        f"#define HR_SUIT_SHIFT {SUIT_SHIFT}\n",
+        f"#define HR_SUIT_BASE 0x{SUIT_BASE:X}ULL\n",
+        f"#define HR_FLUSH_CHECK 0x{FLUSH_CHECK:X}ULL\n",
+        f"#define HR_NOFLUSH_SIZE {len(noflush)}\n",
+        f"#define HR_ROW_COUNT {len(offsets)}\n",
+        "#define HR_NUM_STRENGTHS 7462\n\n",
+        c_array("HR_CATEGORY_FIRST", "uint16_t", first),
+        c_array("HR_CARD_KEY", "uint64_t", card_keys, 4),
+        c_array("HR_ROW_OFFSET", "uint32_t", offsets),
+        c_array("HR_NOFLUSH", "uint16_t", noflush),
+        c_array("HR_FLUSH", "uint16_t", flush),
+        c_array("HR_CLASS_RANKS", "uint32_t", class_ranks),
+        "\n#endif\n",
+    ]
+    return "".join(parts)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="fail if the committed header differs")
+    args = ap.parse_args()
+    text = render()
+    if args.check:
+        with open(OUT, encoding="utf-8") as f:
+            if f.read() != text:
+                print(f"{OUT} is stale: run python tools/gen_poker_tables.py", file=sys.stderr)
+                return 1
+        print("poker tables up to date")
+        return 0
+    with open(OUT, "w", encoding="utf-8") as f:
+        f.write(text)
+    print(f"wrote {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
