@@ -83,23 +83,35 @@ cdef inline Py_ssize_t _ids_kernel(const uint8_t* ids, Py_ssize_t start, Py_ssiz
     cdef uint64_t key, mask, bit
     cdef uint8_t c
     cdef int j
+    cdef uint64_t msum
     for i in range(start, stop):
         row = ids + i * k
         key = HR_SUIT_BASE
         mask = 0
+        msum = 0
         for j in range(k):
             c = row[j]
-            if c >= 52:
-                err[0] = ERR_RANGE
-                col[0] = j
-                return i
-            bit = (<uint64_t>1) << c
-            if mask & bit:
-                err[0] = ERR_DUPLICATE
-                col[0] = j
-                return i
+            # _KEY256 poisons ids >= 52 (bit 48 up) instead of branching per card;
+            # a repeated card makes the plain sum of card bits differ from their OR.
+            bit = (<uint64_t>1) << (c & 63)
             mask |= bit
-            key += HR_CARD_KEY[c]
+            msum += bit
+            key += _KEY256[c]
+        if (key >> 48) | (msum ^ mask):
+            # Slow path: name the first bad column (out of range, or a repeat).
+            mask = 0
+            for j in range(k):
+                c = row[j]
+                if c >= 52:
+                    err[0] = ERR_RANGE
+                    col[0] = j
+                    return i
+                bit = (<uint64_t>1) << c
+                if mask & bit:
+                    err[0] = ERR_DUPLICATE
+                    col[0] = j
+                    return i
+                mask |= bit
         out[i] = poker_strength_from(key, mask)
     return -1
 
@@ -161,10 +173,13 @@ def eval_masks(const uint64_t[::1] masks, int32_t[::1] out, Py_ssize_t start, Py
 
 
 cdef uint64_t _NIBBLE_KEY[13][16]
+cdef uint64_t _KEY256[256]
 
 
 cdef void _init_nibbles() noexcept:
     cdef int r, nib, s
+    for r in range(256):
+        _KEY256[r] = HR_CARD_KEY[r] if r < 52 else (<uint64_t>1) << 48
     for r in range(13):
         for nib in range(16):
             _NIBBLE_KEY[r][nib] = 0
@@ -238,4 +253,4 @@ def table_bytes():
     """Total size in bytes of the compiled lookup tables."""
     return (sizeof(HR_CARD_KEY) + HR_ROW_COUNT * 4 + HR_NOFLUSH_SIZE * 2
             + sizeof(HR_FLUSH) + sizeof(HR_CLASS_RANKS) + sizeof(HR_CATEGORY_FIRST)
-            + sizeof(_NIBBLE_KEY))
+            + sizeof(_NIBBLE_KEY) + sizeof(_KEY256))

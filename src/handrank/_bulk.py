@@ -1,0 +1,142 @@
+"""Shared bulk-input plumbing: validate numpy card arrays at the Python
+boundary and run a GIL-releasing kernel over row chunks on several threads."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+from .cards import NUM_CARDS, format_card, parse_cards
+from .errors import (ArrayDtypeError, ArrayShapeError, CardRangeError, DuplicateCardError,
+                     HandSizeError)
+
+# Below this many rows per thread, extra threads cost more than they save.
+MIN_ROWS_PER_THREAD = 32_768
+
+KernelError = tuple[int, int, int]  # (row, column, kind)
+KIND_RANGE, KIND_DUPLICATE, KIND_SIZE = 1, 2, 3
+
+
+def resolve_threads(threads: int | None) -> int:
+    """``None`` or 1 -> one thread; 0 -> all cores; n -> n threads."""
+    if threads is None:
+        return 1
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)):
+        raise TypeError(f"threads must be an int, got {type(threads).__name__}")
+    if threads < 0:
+        raise ValueError(f"threads must be >= 0, got {threads}")
+    if threads == 0:
+        return os.cpu_count() or 1
+    return int(threads)
+
+
+_pool: ThreadPoolExecutor | None = None
+_pool_size = 0
+_pool_lock = threading.Lock()
+
+
+def _get_pool(workers: int) -> ThreadPoolExecutor:
+    """A process-wide pool, kept alive between calls (starting threads per call
+    costs more than a small chunk of work) and grown when more are asked for."""
+    global _pool, _pool_size
+    with _pool_lock:
+        if _pool is None or _pool_size < workers:
+            old = _pool
+            _pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="handrank")
+            _pool_size = workers
+            if old is not None:
+                old.shutdown(wait=False)
+        return _pool
+
+
+def run_chunked(kernel: Callable[[int, int], KernelError | None], n: int,
+                threads: int | None) -> KernelError | None:
+    """Run ``kernel(start, stop)`` over ``range(n)`` split into chunks, one per
+    thread (the first on the calling thread); return the error of the lowest
+    bad row, or None. The kernel must release the GIL to gain anything."""
+    t = min(resolve_threads(threads), max(1, n // MIN_ROWS_PER_THREAD))
+    if t <= 1:
+        return kernel(0, n)
+    bounds = [n * i // t for i in range(t + 1)]
+    pool = _get_pool(t - 1)
+    futures = [pool.submit(kernel, bounds[i], bounds[i + 1]) for i in range(1, t)]
+    results = [kernel(bounds[0], bounds[1])] + [f.result() for f in futures]
+    errors = [r for r in results if r is not None]
+    return min(errors) if errors else None
+
+
+def as_id_array(cards: object, sizes: Sequence[int], what: str = "hand") -> np.ndarray:
+    """Return ``cards`` as a C-contiguous ``(N, k)`` ``uint8`` array of card ids.
+
+    Accepts any integer numpy array (values checked to lie in 0..51 before the
+    cast), or a list of rows (each a card string like ``"AsKd..."`` or a
+    sequence of ids/strings). ``k`` must be one of ``sizes``.
+    Raises ArrayDtypeError, ArrayShapeError, HandSizeError, CardRangeError,
+    CardParseError naming the row (and column).
+    """
+    if not isinstance(cards, np.ndarray):
+        rows = list(cards)  # type: ignore[call-overload]
+        if rows and any(isinstance(r, str) or (not np.isscalar(r) and len(r) and isinstance(r[0], str))
+                        for r in rows[:1]):
+            parsed = []
+            for i, r in enumerate(rows):
+                try:
+                    parsed.append(parse_cards(r, allow_duplicates=True))
+                except ValueError as e:
+                    raise type(e)(f"row {i}: {e}") from None
+            lens = {len(p) for p in parsed}
+            if len(lens) > 1:
+                bad = next(i for i, p in enumerate(parsed) if len(p) != len(parsed[0]))
+                raise HandSizeError(f"row {bad} has {len(parsed[bad])} cards, row 0 has "
+                                    f"{len(parsed[0])}: every row needs the same count")
+            arr = np.array(parsed, dtype=np.int64).reshape(len(parsed), -1)
+        else:
+            arr = np.asarray(rows)
+    else:
+        arr = cards
+    if arr.dtype.kind not in "iu" or arr.dtype == np.bool_:
+        raise ArrayDtypeError(f"card ids must be an integer array, got dtype {arr.dtype}")
+    if arr.ndim != 2:
+        raise ArrayShapeError(
+            f"expected a 2-D (N, k) array of card ids with k in {list(sizes)}, got shape {arr.shape}")
+    if arr.shape[1] not in sizes:
+        raise HandSizeError(f"each {what} must have {' or '.join(map(str, sizes))} cards; "
+                            f"the array has {arr.shape[1]} columns (shape {arr.shape})")
+    if arr.dtype != np.uint8:
+        bad = (arr < 0) | (arr >= NUM_CARDS) if arr.dtype.kind == "i" else arr >= NUM_CARDS
+        if bad.any():
+            r, c = np.argwhere(bad)[0]
+            raise CardRangeError(f"row {r}, column {c}: card id {arr[r, c]} is out of range 0..51",
+                                 row=int(r), column=int(c))
+        arr = arr.astype(np.uint8)
+    return np.ascontiguousarray(arr)
+
+
+def as_mask_array(masks: np.ndarray) -> np.ndarray:
+    """``(N,)`` ``uint64`` masks, C-contiguous (no copy when already so)."""
+    if masks.ndim != 1:
+        raise ArrayShapeError(f"masks must be a 1-D uint64 array, got shape {masks.shape}")
+    return np.ascontiguousarray(masks)
+
+
+def raise_kernel_error(err: KernelError, arr: np.ndarray, sizes: Sequence[int]) -> None:
+    """Turn a kernel's (row, column, kind) into the matching exception."""
+    row, col, kind = err
+    if arr.ndim == 1:  # masks
+        m = int(arr[row])
+        if kind == KIND_RANGE:
+            raise CardRangeError(f"row {row}: mask {m:#x} has bits set at 52 or above", row=row)
+        raise HandSizeError(f"row {row}: mask {m:#x} holds {bin(m).count('1')} cards; "
+                            f"expected {' to '.join(map(str, (min(sizes), max(sizes))))}")
+    value = int(arr[row, col])
+    if kind == KIND_RANGE:
+        raise CardRangeError(f"row {row}, column {col}: card id {value} is out of range 0..51",
+                             row=row, column=col)
+    first = int(np.flatnonzero(arr[row, :col] == value)[0])
+    raise DuplicateCardError(
+        f"row {row}: duplicate card {format_card(value)} (columns {first} and {col})",
+        card=value, row=row)

@@ -1,0 +1,290 @@
+"""Poker hand evaluation: 5, 6 and 7 cards (best five), single and bulk.
+
+Rules: ``rules/poker.md`` — standard ranking (straight flush > four of a kind >
+full house > flush > straight > three of a kind > two pair > one pair > high
+card), the wheel A-2-3-4-5 as the lowest straight (and straight flush), no
+wrap-around, suits never break ties, six or seven cards worth their best five.
+
+Strength layout
+---------------
+A strength is an ``int`` (``int32`` in arrays) from 1 to 7462: the position of
+the hand's class among the 7,462 distinct five-card values, weakest first.
+Higher is stronger, equal is a tie. Categories occupy contiguous ranges:
+
+==================  ===========  =====
+category            strengths    count
+==================  ===========  =====
+high card           1 .. 1277    1277
+one pair            1278 .. 4137 2860
+two pair            4138 .. 4995  858
+three of a kind     4996 .. 5853  858
+straight            5854 .. 5863   10
+flush               5864 .. 7140 1277
+full house          7141 .. 7296  156
+four of a kind      7297 .. 7452  156
+straight flush      7453 .. 7462   10  (7462 = royal flush)
+==================  ===========  =====
+
+Card ids and masks: see :mod:`handrank.cards`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import IntEnum
+from functools import lru_cache
+from itertools import combinations
+
+import numpy as np
+
+from . import _poker
+from ._bulk import as_id_array, as_mask_array, raise_kernel_error, run_chunked
+from .cards import RANK_NAMES, RANK_PLURALS, CardsLike, parse_cards
+from .errors import ArrayDtypeError, DuplicateCardError, HandSizeError
+from .result import HandValue
+
+__all__ = [
+    "Category",
+    "MIN_STRENGTH",
+    "MAX_STRENGTH",
+    "ROYAL_FLUSH",
+    "evaluate",
+    "evaluate_many",
+    "strength",
+    "strength5",
+    "strength6",
+    "strength7",
+    "category",
+    "categories",
+    "describe",
+    "compare",
+    "showdown",
+    "strength_counts",
+]
+
+RULES_URL = "rules/poker.md"
+
+#: Weakest and strongest strengths.
+MIN_STRENGTH = 1
+MAX_STRENGTH = 7462
+#: The royal flush's strength (the ace-high straight flush).
+ROYAL_FLUSH = 7462
+
+HAND_SIZES = (5, 6, 7)
+
+#: Fast single-hand calls on card ids (no text, no result object):
+#: ``strength7(c0, ..., c6) -> int``. Raise ValueError on a bad id or repeat.
+strength5 = _poker.strength5
+strength6 = _poker.strength6
+strength7 = _poker.strength7
+
+
+class Category(IntEnum):
+    """Poker hand categories, weakest (0) to strongest (8)."""
+
+    HIGH_CARD = 0
+    ONE_PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+
+    @property
+    def label(self) -> str:
+        """Display name: ``"Full house"``."""
+        return self.name.replace("_", " ").capitalize()
+
+
+_FIRST = _poker.category_first()  # lowest strength of each category
+_FIRST_LIST = [int(x) for x in _FIRST]
+
+
+@lru_cache(maxsize=1)
+def _class_ranks() -> np.ndarray:
+    return _poker.class_ranks()
+
+
+def category(strength: int) -> Category:
+    """The :class:`Category` of a strength (1..7462). Raises ValueError outside."""
+    s = int(strength)
+    if not MIN_STRENGTH <= s <= MAX_STRENGTH:
+        raise ValueError(f"poker strength {s} is outside {MIN_STRENGTH}..{MAX_STRENGTH}")
+    c = 8
+    while _FIRST_LIST[c] > s:
+        c -= 1
+    return Category(c)
+
+
+def categories(strengths: np.ndarray) -> np.ndarray:
+    """Vectorised :func:`category`: ``(N,)`` strengths -> ``(N,)`` ``int8``
+    category values (compare with ``Category`` members). Raises ValueError for
+    any strength outside 1..7462, naming its index."""
+    s = np.asarray(strengths)
+    bad = (s < MIN_STRENGTH) | (s > MAX_STRENGTH)
+    if bad.any():
+        i = int(np.flatnonzero(bad.ravel())[0])
+        raise ValueError(f"index {i}: poker strength {s.ravel()[i]} is outside 1..7462")
+    return (np.searchsorted(_FIRST, s, side="right") - 1).astype(np.int8)
+
+
+def _unpack(strength: int) -> list[int]:
+    packed = int(_class_ranks()[strength])
+    return [(packed >> (4 * (4 - i))) & 15 for i in range(5)]
+
+
+def name(strength: int) -> str:
+    """Category display name, with ``"Royal flush"`` for strength 7462."""
+    return "Royal flush" if int(strength) == ROYAL_FLUSH else category(strength).label
+
+
+def describe(strength: int) -> str:
+    """Words for a strength: ``"Full house, kings over fours"``."""
+    cat = category(strength)
+    r = _unpack(int(strength))
+    P, N = RANK_PLURALS, RANK_NAMES
+    if cat == Category.STRAIGHT_FLUSH:
+        return "Royal flush" if strength == ROYAL_FLUSH else f"Straight flush, {N[r[0]]}-high"
+    if cat == Category.FOUR_OF_A_KIND:
+        return f"Four of a kind, {P[r[0]]}, {N[r[4]]} kicker"
+    if cat == Category.FULL_HOUSE:
+        return f"Full house, {P[r[0]]} over {P[r[3]]}"
+    if cat == Category.FLUSH:
+        return "Flush, " + "-".join(N[x] for x in r)
+    if cat == Category.STRAIGHT:
+        return f"Straight, {N[r[0]]}-high"
+    if cat == Category.THREE_OF_A_KIND:
+        return f"Three of a kind, {P[r[0]]}, kickers {N[r[3]]}, {N[r[4]]}"
+    if cat == Category.TWO_PAIR:
+        return f"Two pair, {P[r[0]]} and {P[r[2]]}, {N[r[4]]} kicker"
+    if cat == Category.ONE_PAIR:
+        return f"One pair, {P[r[0]]}, kickers {N[r[2]]}, {N[r[3]]}, {N[r[4]]}"
+    return "High card, " + "-".join(N[x] for x in r)
+
+
+def _ids(cards: CardsLike) -> list[int]:
+    ids = parse_cards(cards)
+    if len(ids) not in HAND_SIZES:
+        raise HandSizeError(f"a poker hand has 5, 6 or 7 cards, got {len(ids)}")
+    return ids
+
+
+def _strength_of(ids: Sequence[int]) -> int:
+    if len(ids) == 7:
+        return strength7(*ids)
+    if len(ids) == 6:
+        return strength6(*ids)
+    return strength5(*ids)
+
+
+def strength(cards: CardsLike) -> int:
+    """Strength (1..7462, higher = stronger) of one hand of 5, 6 or 7 cards.
+
+    ``cards``: text (``"AsKsQsJsTs"``) or a sequence of card ids / card strings.
+    Raises CardParseError, CardRangeError, DuplicateCardError, HandSizeError.
+    For the fastest single call on ids use :func:`strength7` and friends.
+    """
+    return _strength_of(_ids(cards))
+
+
+def evaluate(cards: CardsLike) -> HandValue:
+    """Evaluate one hand of 5, 6 or 7 cards (best five) to a :class:`HandValue`.
+
+    ``cards``: text (``"As Ks Qs Js Ts 2c 3d"``) or a sequence of card ids or
+    card strings. The result's ``cards`` are the best five, most significant
+    first (e.g. trips before kickers). Rule: ``rules/poker.md``.
+    Raises CardParseError (names the token and position), CardRangeError,
+    DuplicateCardError, HandSizeError (fewer than 5 or more than 7 cards).
+    """
+    ids = _ids(cards)
+    s = _strength_of(ids)
+    five = next(f for f in combinations(ids, 5) if strength5(*f) == s)
+    order = _unpack(s)
+    # Most significant first: by position of the card's rank in the class ranks.
+    five_sorted = tuple(sorted(five, key=lambda c: (order.index(c >> 2), -c)))
+    return HandValue(game="poker", category=category(s), strength=s, name=name(s),
+                     description=describe(s), cards=five_sorted)
+
+
+def evaluate_many(cards: object, *, threads: int | None = None) -> np.ndarray:
+    """Strengths of many hands at once.
+
+    ``cards``: an ``(N, k)`` integer array of card ids with k = 5, 6 or 7
+    (``uint8`` is used as is; other integer dtypes are range-checked, then
+    cast), an ``(N,)`` ``uint64`` array of card masks (5 to 7 bits each, bits
+    52..63 clear), or a list of rows (card text or id lists).
+    ``threads``: ``None``/1 = one thread, ``0`` = all cores, ``n`` = n threads
+    (the kernel releases the GIL; small inputs stay on one thread).
+
+    Returns an ``(N,)`` ``int32`` array of strengths (1..7462).
+    Raises ArrayDtypeError (a TypeError), ArrayShapeError, HandSizeError,
+    CardRangeError (row, column), DuplicateCardError (row, both columns).
+    Rule: ``rules/poker.md``.
+    """
+    if isinstance(cards, np.ndarray) and cards.ndim == 1:
+        if cards.dtype != np.uint64:
+            raise ArrayDtypeError(
+                f"a 1-D input must be uint64 card masks, got dtype {cards.dtype}; "
+                f"card ids go in a 2-D (N, k) array")
+        masks = as_mask_array(cards)
+        out = np.empty(len(masks), dtype=np.int32)
+        err = run_chunked(lambda a, b: _poker.eval_masks(masks, out, a, b), len(masks), threads)
+        if err is not None:
+            raise_kernel_error(err, masks, HAND_SIZES)
+        return out
+    ids = as_id_array(cards, HAND_SIZES)
+    out = np.empty(ids.shape[0], dtype=np.int32)
+    err = run_chunked(lambda a, b: _poker.eval_ids(ids, out, a, b), ids.shape[0], threads)
+    if err is not None:
+        raise_kernel_error(err, ids, HAND_SIZES)
+    return out
+
+
+def compare(a: CardsLike, b: CardsLike) -> int:
+    """1 if hand ``a`` beats ``b``, -1 if it loses, 0 for a split.
+
+    Each hand is 5..7 cards on its own (the two may share cards, e.g. a board).
+    """
+    sa, sb = strength(a), strength(b)
+    return (sa > sb) - (sa < sb)
+
+
+def showdown(board: CardsLike, holes: Sequence[CardsLike]) -> list[int]:
+    """Winners among players sharing a board: indices into ``holes``, ascending.
+
+    ``board``: the community cards (text or ids); ``holes``: one entry per
+    player (text or ids). Each player's hand is board + hole cards and must
+    total 5, 6 or 7 cards. All cards come from one deck: a card appearing twice
+    anywhere raises DuplicateCardError naming it and the player. Several
+    indices mean a split pot.
+    """
+    b = parse_cards(board)
+    if not holes:
+        raise ValueError("showdown needs at least one player")
+    seen = {c: "the board" for c in b}
+    strengths = []
+    for p, hole in enumerate(holes):
+        h = parse_cards(hole)
+        for c in h:
+            if c in seen:
+                from .cards import format_card
+                raise DuplicateCardError(
+                    f"card {format_card(c)} of player {p} is also in {seen[c]}", card=c, row=p)
+            seen[c] = f"player {p}'s hole cards"
+        hand = b + h
+        if len(hand) not in HAND_SIZES:
+            raise HandSizeError(f"player {p}: board + hole cards make {len(hand)} cards; "
+                                f"a poker hand has 5, 6 or 7")
+        strengths.append(_strength_of(hand))
+    best = max(strengths)
+    return [i for i, s in enumerate(strengths) if s == best]
+
+
+def strength_counts(n_cards: int = 7) -> np.ndarray:
+    """How many of all ``n_cards``-card hands (5, 6 or 7; one deck) have each
+    strength: an ``int64`` array of length 7463 indexed by strength (index 0 is
+    always 0). Enumerates all 133,784,560 seven-card hands in about a quarter
+    of a second on one core."""
+    return _poker.strength_counts(n_cards)

@@ -1,0 +1,63 @@
+"""The small result type every game's ``evaluate`` returns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from .cards import format_cards
+
+__all__ = ["HandValue"]
+
+
+@dataclass(frozen=True)
+class HandValue:
+    """One evaluated hand.
+
+    Attributes:
+        game: which evaluator produced it (``"poker"``, ...).
+        category: the game's category enum member (an ``IntEnum``, higher = stronger).
+        strength: ``int``, higher = stronger; equal strengths tie. Only comparable
+            within one game (and one set of options).
+        name: the category's display name; named sub-cases get their own name
+            (poker: ``"Royal flush"`` for the ace-high straight flush).
+        description: words for the whole hand (``"Full house, kings over fours"``).
+        cards: card ids of the cards that make the hand (poker: the best five,
+            most significant first).
+
+    Hand values order by strength: ``a > b`` means ``a`` beats ``b``. Comparing
+    values of different games raises ``TypeError``.
+    """
+
+    game: str
+    category: IntEnum
+    strength: int
+    name: str
+    description: str
+    cards: tuple[int, ...]
+
+    def _strengths(self, other: object) -> tuple[int, int] | None:
+        if not isinstance(other, HandValue):
+            return None
+        if other.game != self.game:
+            raise TypeError(f"cannot compare a {self.game} hand with a {other.game} hand")
+        return self.strength, other.strength
+
+    def __lt__(self, other: object) -> bool:
+        s = self._strengths(other)
+        return NotImplemented if s is None else s[0] < s[1]
+
+    def __le__(self, other: object) -> bool:
+        s = self._strengths(other)
+        return NotImplemented if s is None else s[0] <= s[1]
+
+    def __gt__(self, other: object) -> bool:
+        s = self._strengths(other)
+        return NotImplemented if s is None else s[0] > s[1]
+
+    def __ge__(self, other: object) -> bool:
+        s = self._strengths(other)
+        return NotImplemented if s is None else s[0] >= s[1]
+
+    def __str__(self) -> str:
+        return f"{self.description} [{format_cards(self.cards)}]"
