@@ -1,0 +1,89 @@
+import numpy as np
+import pytest
+
+from handrank import cards
+from handrank.errors import CardParseError, CardRangeError, DuplicateCardError, HandrankError
+
+
+def test_encoding_matches_documented_layout():
+    assert cards.parse_card("2c") == 0
+    assert cards.parse_card("2d") == 1
+    assert cards.parse_card("2h") == 2
+    assert cards.parse_card("2s") == 3
+    assert cards.parse_card("As") == 51
+    assert cards.parse_card("Td") == 4 * 8 + 1
+    assert cards.rank_of(51) == 12 and cards.suit_of(51) == 3
+    assert cards.card(12, 3) == 51
+
+
+@pytest.mark.parametrize("text", ["As", "as", "AS", "A♠", "a♤", "A♠\ufe0f"])
+def test_spellings_of_ace_of_spades(text):
+    assert cards.parse_card(text) == 51
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("AsKd", ["As", "Kd"]),
+    ("As Kd, 10h;2c", ["As", "Kd", "Th", "2c"]),
+    ("10d10c", ["Td", "Tc"]),
+    ("t♥J♦q♣", ["Th", "Jd", "Qc"]),
+    ("  ", []),
+])
+def test_parse_many(text, expected):
+    assert cards.format_cards(cards.parse_cards(text)).split() == expected
+
+
+def test_round_trip_every_card():
+    for c in range(52):
+        assert cards.parse_card(cards.format_card(c)) == c
+        assert cards.parse_card(cards.format_card(c, unicode=True)) == c
+
+
+@pytest.mark.parametrize("text,token,pos", [
+    ("AsXd", "Xd", 2),
+    ("As Kx", "Kx", 3),
+    ("1d", "1d", 0),
+    ("AsK", "K", 2),
+    ("11c", "11c", 0),
+])
+def test_parse_errors_name_token_and_position(text, token, pos):
+    with pytest.raises(CardParseError) as ei:
+        cards.parse_cards(text)
+    assert ei.value.token == token
+    assert ei.value.position == pos
+    assert repr(token) in str(ei.value) and f"position {pos}" in str(ei.value)
+    assert isinstance(ei.value, ValueError) and isinstance(ei.value, HandrankError)
+
+
+def test_duplicates_rejected_unless_allowed():
+    with pytest.raises(DuplicateCardError, match="duplicate card As at position 2"):
+        cards.parse_cards("AsKdAs")
+    assert cards.parse_cards("AsAs", allow_duplicates=True) == [51, 51]
+
+
+def test_ids_and_mixed_sequences():
+    assert cards.parse_cards([51, "Kd", np.uint8(0)]) == [51, 45, 0]
+    with pytest.raises(CardRangeError, match="card id 52 at position 1"):
+        cards.parse_cards([0, 52])
+    with pytest.raises(CardRangeError):
+        cards.parse_cards([-1])
+    with pytest.raises(TypeError):
+        cards.parse_cards([1.5])
+    with pytest.raises(TypeError):
+        cards.parse_cards(b"As")
+    with pytest.raises(CardParseError):
+        cards.parse_cards(["AsKd"])  # an item must be one card
+
+
+def test_masks():
+    m = cards.to_mask("2c As")
+    assert m == (1 << 0) | (1 << 51)
+    assert cards.from_mask(m) == [0, 51]
+    with pytest.raises(CardRangeError):
+        cards.from_mask(1 << 52)
+    with pytest.raises(DuplicateCardError):
+        cards.to_mask("AsAs")
+
+
+def test_deck():
+    d = cards.deck()
+    assert d.dtype == np.uint8 and d.tolist() == list(range(52))

@@ -1,0 +1,327 @@
+"""Poker evaluator: exhaustive counts, ordering and differential tests
+against the pure-Python reference (rules/poker.md)."""
+
+from itertools import combinations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from handrank import cards, poker
+from handrank.errors import (ArrayDtypeError, ArrayShapeError, CardParseError, CardRangeError,
+                             DuplicateCardError, HandSizeError)
+from handrank.poker import Category
+from handrank.reference import poker as ref
+
+# rules/poker.md: category counts (5 cards, 7 cards), weakest category first.
+COUNTS_5 = [1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40]
+COUNTS_7 = [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644,
+            3_473_184, 224_848, 41_584]
+
+
+def by_category(hist):
+    cats = poker.categories(np.arange(1, poker.MAX_STRENGTH + 1))
+    return np.bincount(cats, weights=hist[1:], minlength=9).astype(np.int64).tolist()
+
+
+@pytest.fixture(scope="module")
+def all_five():
+    return np.fromiter(combinations(range(52), 5), dtype=np.dtype((np.uint8, 5)), count=2_598_960)
+
+
+@pytest.fixture(scope="module")
+def all_five_strengths(all_five):
+    return poker.evaluate_many(all_five)
+
+
+@pytest.fixture(scope="module")
+def strength_of_value(all_five, all_five_strengths):
+    """Reference value -> fast strength, from one representative hand per strength."""
+    _, first = np.unique(all_five_strengths, return_index=True)
+    return {ref.value(all_five[i].tolist()): int(all_five_strengths[i]) for i in first}
+
+
+def test_five_card_space(all_five_strengths):
+    s = all_five_strengths
+    assert s.dtype == np.int32 and len(s) == 2_598_960
+    assert len(np.unique(s)) == 7462
+    assert s.min() == 1 and s.max() == 7462
+    hist = np.bincount(s, minlength=7463)
+    assert by_category(hist) == COUNTS_5
+    assert hist[poker.ROYAL_FLUSH] == 4
+    # The incremental enumeration kernel agrees with the bulk kernel.
+    assert np.array_equal(poker.strength_counts(5), hist)
+
+
+def test_seven_card_space():
+    hist = poker.strength_counts(7)
+    assert hist.sum() == 133_784_560
+    assert np.count_nonzero(hist) == 4824
+    assert by_category(hist) == COUNTS_7
+    assert hist[poker.ROYAL_FLUSH] == 4324
+
+
+def test_six_card_space_total():
+    hist = poker.strength_counts(6)
+    assert hist.sum() == 20_358_520
+
+
+def test_strengths_ordered_as_reference_orders_them(strength_of_value):
+    # 7,462 distinct reference values, one per strength, in the same order.
+    assert len(strength_of_value) == 7462
+    values = sorted(strength_of_value)
+    assert [strength_of_value[v] for v in values] == list(range(1, 7463))
+
+
+def test_random_five_card_hands_match_reference(all_five, all_five_strengths, strength_of_value):
+    rng = np.random.default_rng(5)
+    for i in rng.choice(len(all_five), 20_000, replace=False):
+        assert strength_of_value[ref.value(all_five[i].tolist())] == all_five_strengths[i]
+
+
+@pytest.mark.slow
+def test_every_five_card_hand_matches_reference(all_five, all_five_strengths, strength_of_value):
+    for hand, s in zip(all_five.tolist(), all_five_strengths.tolist()):
+        assert strength_of_value[ref.value(hand)] == s
+
+
+def random_hands(rng, n, k):
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+
+
+@pytest.mark.parametrize("k", [6, 7])
+def test_seeded_random_six_and_seven_card_hands_match_reference(k, strength_of_value):
+    rng = np.random.default_rng(100 + k)
+    hands = random_hands(rng, 4000, k)
+    fast = poker.evaluate_many(hands)
+    for hand, s in zip(hands.tolist(), fast.tolist()):
+        assert strength_of_value[ref.value(hand)] == s
+
+
+hands_st = st.lists(st.integers(0, 51), min_size=5, max_size=7, unique=True)
+
+
+@settings(max_examples=400, deadline=None)
+@given(hands_st)
+def test_hypothesis_all_entry_points_agree_with_reference(strength_of_value, hand):
+    expected = strength_of_value[ref.value(hand)]
+    single = {5: poker.strength5, 6: poker.strength6, 7: poker.strength7}[len(hand)]
+    assert single(*hand) == expected
+    assert poker.strength(hand) == expected
+    assert poker.strength(cards.format_cards(hand)) == expected
+    v = poker.evaluate(hand)
+    assert v.strength == expected and int(v.category) == ref.value(hand)[0]
+    assert len(v.cards) == 5 and set(v.cards) <= set(hand)
+    assert poker.strength5(*v.cards) == expected  # the reported five make the hand
+    assert poker.evaluate_many(np.array([hand], dtype=np.uint8))[0] == expected
+    assert poker.evaluate_many(np.array([hand], dtype=np.int64))[0] == expected
+    mask = np.array([sum(1 << c for c in hand)], dtype=np.uint64)
+    assert poker.evaluate_many(mask)[0] == expected
+
+
+def test_wheel_is_the_lowest_straight_and_straight_flush():
+    wheel = poker.strength("Ad 2c 3h 4s 5d")
+    six_high = poker.strength("2c 3h 4s 5d 6c")
+    assert poker.category(wheel) == Category.STRAIGHT
+    straights = [s for s in range(1, 7463) if poker.category(s) == Category.STRAIGHT]
+    assert wheel == min(straights) and wheel < six_high
+    steel = poker.strength("Ah 2h 3h 4h 5h")
+    sfs = [s for s in range(1, 7463) if poker.category(s) == Category.STRAIGHT_FLUSH]
+    assert steel == min(sfs)
+    assert poker.describe(wheel) == "Straight, five-high"
+    # No wrap-around.
+    assert poker.category(poker.strength("Qc Kd Ah 2s 3c")) == Category.HIGH_CARD
+
+
+def test_royal_beats_king_high_straight_flush_on_the_same_board():
+    board = "Ks Qs Js Ts 2d"
+    assert poker.showdown(board, ["As 3c", "9s 3d"]) == [0]
+    royal = poker.evaluate("As Ks Qs Js Ts 2d 3c")
+    kinghigh = poker.evaluate("9s Ks Qs Js Ts 2d 3d")
+    assert royal.name == "Royal flush" and royal.category == Category.STRAIGHT_FLUSH
+    assert kinghigh.name == "Straight flush" and royal > kinghigh
+    assert royal.strength == poker.ROYAL_FLUSH == poker.MAX_STRENGTH
+
+
+@pytest.mark.parametrize("hand,description,category", [
+    ("Ks Kh Kd 4c 4d", "Full house, kings over fours", Category.FULL_HOUSE),
+    ("7c 5d 4h 3s 2c", "High card, seven-five-four-three-two", Category.HIGH_CARD),
+    ("Ah Ad Ks Kc 9h", "Two pair, aces and kings, nine kicker", Category.TWO_PAIR),
+    ("Tc Td Th Ts 2c Kd 9s", "Four of a kind, tens, king kicker", Category.FOUR_OF_A_KIND),
+    ("9c 9d Ah 7s 3c", "One pair, nines, kickers ace, seven, three", Category.ONE_PAIR),
+    ("5c 5d 5h Ks 3c", "Three of a kind, fives, kickers king, three", Category.THREE_OF_A_KIND),
+    ("Ah Jh 8h 4h 2h", "Flush, ace-jack-eight-four-two", Category.FLUSH),
+    ("9s 8s 7s 6s 5s", "Straight flush, nine-high", Category.STRAIGHT_FLUSH),
+])
+def test_descriptions(hand, description, category):
+    v = poker.evaluate(hand)
+    assert v.description == description and v.category == category
+
+
+def test_tie_rules():
+    # Kicker decides four of a kind; suits never break ties.
+    assert poker.compare("AsAhAdAc Kd", "AsAhAdAc Qd") == 1
+    assert poker.compare("2c3c4c5c7d", "2d3d4d5d7c") == 0
+    # Two pair: high pair, low pair, kicker.
+    assert poker.compare("KsKd 2c2d Ah", "QsQd JcJd Ah") == 1
+    assert poker.compare("KsKd 3c3d 2h", "KhKc 2s2h Ah") == 1
+    assert poker.compare("KsKd 3c3d 2h", "KhKc 3s3h 4h") == -1
+    # Full house: triple first.
+    assert poker.compare("3s3d3c 2h2d", "2s2c2h AhAd") == 1
+    # Flush and high card card by card.
+    assert poker.compare("Ah Kh 9h 7h 3h", "Ad Kd 9d 7d 2d") == 1
+
+
+def test_best_five_of_seven_ignores_extra_cards():
+    assert poker.strength("As Ks Qs Js Ts 2d 3c") == poker.strength("As Ks Qs Js Ts")
+    v = poker.evaluate("2c 2d 2h 9s 9d 9c Ah")
+    assert v.description == "Full house, nines over twos"
+    assert sorted(cards.rank_of(c) for c in v.cards) == [0, 0, 7, 7, 7]
+
+
+def test_showdown_split_and_errors():
+    assert poker.showdown("As Ks Qs Js Ts", ["2c 3c", "4d 5d"]) == [0, 1]
+    assert poker.showdown("2c 7d 9h Js Kd", ["Ac Ad", "Ah 3s", "As 4s"]) == [0]
+    with pytest.raises(DuplicateCardError, match="As of player 1 is also in the board"):
+        poker.showdown("As Ks Qs Js Ts", ["2c 3c", "As 5d"])
+    with pytest.raises(DuplicateCardError, match="player 1 .*player 0"):
+        poker.showdown("Ks Qs Js Ts 9c", ["2c 3c", "2c 5d"])
+    with pytest.raises(HandSizeError, match="player 0"):
+        poker.showdown("Ks Qs", ["2c 3c"])
+    with pytest.raises(ValueError):
+        poker.showdown("Ks Qs Js Ts 9c", [])
+
+
+# ---- bad input -----------------------------------------------------------
+
+@pytest.mark.parametrize("hand,exc,match", [
+    ("AsKsQsJsXs", CardParseError, "'Xs' at position 8"),
+    ("AsKsQsJsAs", DuplicateCardError, "As"),
+    ("AsKsQsJs", HandSizeError, "got 4"),
+    ("AsKsQsJsTs9s8s7s", HandSizeError, "got 8"),
+    ([0, 1, 2, 3, 52], CardRangeError, "52"),
+])
+def test_single_hand_errors(hand, exc, match):
+    with pytest.raises(exc, match=match):
+        poker.evaluate(hand)
+    with pytest.raises(exc):
+        poker.strength(hand)
+
+
+def test_fast_single_calls_validate():
+    with pytest.raises(ValueError, match="out of range"):
+        poker.strength7(0, 1, 2, 3, 4, 5, 52)
+    with pytest.raises(ValueError, match="out of range"):
+        poker.strength5(-1, 1, 2, 3, 4)
+    with pytest.raises(ValueError, match="duplicate"):
+        poker.strength6(0, 1, 2, 3, 4, 4)
+    with pytest.raises(TypeError):
+        poker.strength5(0, 1, 2, 3)
+
+
+def test_bulk_errors_name_row_and_column():
+    a = random_hands(np.random.default_rng(0), 100, 7)
+    bad = a.copy()
+    bad[37, 4] = 60
+    with pytest.raises(CardRangeError, match=r"row 37, column 4: card id 60") as ei:
+        poker.evaluate_many(bad)
+    assert (ei.value.row, ei.value.column) == (37, 4)
+    dup = a.copy()
+    dup[12, 6] = dup[12, 2]
+    with pytest.raises(DuplicateCardError, match=r"row 12: duplicate card .* \(columns 2 and 6\)"):
+        poker.evaluate_many(dup)
+    neg = a.astype(np.int64)
+    neg[3, 0] = -1
+    with pytest.raises(CardRangeError, match="row 3, column 0: card id -1"):
+        poker.evaluate_many(neg)
+    big = a.astype(np.int16)
+    big[5, 1] = 300  # would wrap to 44 in a blind uint8 cast
+    with pytest.raises(CardRangeError, match="row 5, column 1: card id 300"):
+        poker.evaluate_many(big)
+
+
+@pytest.mark.parametrize("arr,exc", [
+    (np.zeros((3, 4), np.uint8), HandSizeError),
+    (np.zeros((3, 8), np.uint8), HandSizeError),
+    (np.zeros((2, 3, 7), np.uint8), ArrayShapeError),
+    (np.zeros((3, 7), np.float64), ArrayDtypeError),
+    (np.zeros((3, 7), bool), ArrayDtypeError),
+    (np.zeros(7, np.uint8), ArrayDtypeError),
+    (np.zeros((2, 2), np.uint64), HandSizeError),
+])
+def test_bulk_shape_and_dtype_errors(arr, exc):
+    with pytest.raises(exc):
+        poker.evaluate_many(arr)
+
+
+def test_dtype_error_is_also_a_type_error():
+    with pytest.raises(TypeError):
+        poker.evaluate_many(np.zeros((3, 7), np.float32))
+
+
+def test_mask_errors():
+    good = sum(1 << c for c in range(7))
+    with pytest.raises(CardRangeError, match="row 1: mask .* bits set at 52"):
+        poker.evaluate_many(np.array([good, good | (1 << 60)], dtype=np.uint64))
+    with pytest.raises(HandSizeError, match="row 2: mask .* holds 4 cards"):
+        poker.evaluate_many(np.array([good, good, 0b1111], dtype=np.uint64))
+    with pytest.raises(HandSizeError, match="holds 8 cards"):
+        poker.evaluate_many(np.array([(1 << 8) - 1], dtype=np.uint64))
+
+
+def test_list_inputs_and_text_rows():
+    out = poker.evaluate_many(["AsKsQsJsTs", "2c3d4h5s7c"])
+    assert out.tolist() == [7462, 1]
+    assert poker.evaluate_many([[48, 44, 40, 36, 32]]).tolist() == [poker.strength("AcKcQcJcTc")]
+    with pytest.raises(CardParseError, match="row 1"):
+        poker.evaluate_many(["AsKsQsJsTs", "2c3d4h5s7x"])
+    with pytest.raises(HandSizeError, match="row 1 has 6 cards"):
+        poker.evaluate_many(["AsKsQsJsTs", "2c3d4h5s7c8c"])
+
+
+def test_empty_and_non_contiguous_inputs():
+    assert poker.evaluate_many(np.zeros((0, 7), np.uint8)).shape == (0,)
+    assert poker.evaluate_many(np.zeros(0, np.uint64)).shape == (0,)
+    a = random_hands(np.random.default_rng(2), 1000, 7)
+    expected = poker.evaluate_many(a)
+    assert np.array_equal(poker.evaluate_many(np.asfortranarray(a)), expected)
+    wide = np.concatenate([a, a], axis=1)[:, ::2]  # strided view
+    assert np.array_equal(poker.evaluate_many(wide), poker.evaluate_many(np.ascontiguousarray(wide)))
+    assert np.array_equal(poker.evaluate_many(a[::2]), expected[::2])
+
+
+def test_threads_give_identical_results_and_lowest_bad_row():
+    a = random_hands(np.random.default_rng(3), 200_000, 7)
+    one = poker.evaluate_many(a)
+    assert np.array_equal(poker.evaluate_many(a, threads=2), one)
+    assert np.array_equal(poker.evaluate_many(a, threads=0), one)
+    bad = a.copy()
+    bad[150_000, 0] = 99
+    bad[120_000, 1] = 77
+    with pytest.raises(CardRangeError, match="row 120000"):
+        poker.evaluate_many(bad, threads=2)
+    with pytest.raises(ValueError):
+        poker.evaluate_many(a, threads=-1)
+    with pytest.raises(TypeError):
+        poker.evaluate_many(a, threads=1.5)
+    # No state kept: a good call after a failed one is unaffected.
+    assert np.array_equal(poker.evaluate_many(a, threads=2), one)
+
+
+def test_category_and_describe_bounds():
+    assert poker.category(1) == Category.HIGH_CARD
+    assert poker.category(7462) == Category.STRAIGHT_FLUSH
+    for bad in (0, 7463, -5):
+        with pytest.raises(ValueError):
+            poker.category(bad)
+    with pytest.raises(ValueError, match="index 1"):
+        poker.categories(np.array([5, 0]))
+
+
+def test_hand_values_of_different_games_do_not_compare():
+    from dataclasses import replace
+    v = poker.evaluate("AsKsQsJsTs")
+    other = replace(v, game="brag")
+    with pytest.raises(TypeError):
+        _ = v > other
