@@ -38,9 +38,20 @@ from itertools import combinations
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "src"))
 
-from handrank.reference import poker as ref  # noqa: E402
+
+def _load_reference():
+    """Load handrank/reference/poker.py by path: the tables must be buildable
+    before the compiled package exists, so importing ``handrank`` is not an option."""
+    import importlib.util
+    path = os.path.join(ROOT, "src", "handrank", "reference", "poker.py")
+    spec = importlib.util.spec_from_file_location("handrank_reference_poker", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+ref = _load_reference()
 
 OUT = os.path.join(ROOT, "src", "handrank", "_poker_tables.h")
 
@@ -153,7 +164,8 @@ def build():
 
 
 def c_array(name: str, ctype: str, arr, per_line: int = 16) -> str:
-    vals = [str(int(x)) for x in arr]
+    suffix = "ULL" if ctype == "uint64_t" else ""
+    vals = [f"{int(x)}{suffix}" for x in arr]
     lines = [", ".join(vals[i:i + per_line]) for i in range(0, len(vals), per_line)]
     return (f"static const {ctype} {name}[{len(vals)}] = {{\n    "
             + ",\n    ".join(lines) + "\n};\n")

@@ -17,7 +17,6 @@ cdef extern from "_poker_tables.h" nogil:
 
 cdef extern from "_cardbits.h" nogil:
     uint32_t hr_suit_ranks(uint64_t mask, unsigned suit)
-    int hr_popcount64(uint64_t x)
 
 
 cdef inline int32_t poker_strength_from(uint64_t key, uint64_t mask) noexcept nogil:
