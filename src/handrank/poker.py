@@ -39,7 +39,7 @@ import numpy as np
 
 from . import _poker
 from ._bulk import as_id_array, as_mask_array, raise_kernel_error, run_chunked
-from .cards import RANK_NAMES, RANK_PLURALS, CardsLike, parse_cards
+from .cards import RANK_NAMES, RANK_PLURALS, CardsLike, format_card, parse_cards
 from .errors import ArrayDtypeError, DuplicateCardError, HandSizeError
 from .result import HandValue
 
@@ -269,7 +269,6 @@ def showdown(board: CardsLike, holes: Sequence[CardsLike]) -> list[int]:
         h = parse_cards(hole)
         for c in h:
             if c in seen:
-                from .cards import format_card
                 raise DuplicateCardError(
                     f"card {format_card(c)} of player {p} is also in {seen[c]}", card=c, row=p)
             seen[c] = f"player {p}'s hole cards"
