@@ -1,0 +1,101 @@
+"""The type stub of the compiled module (handrank/_poker.pyi) must match it.
+
+Runs ``python -m mypy.stubtest handrank._poker`` against the *installed* module
+(editable checkout or wheel), plus self-checks showing that stubtest does catch a
+stub that has drifted from the extension.
+"""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("mypy.stubtest", reason="mypy is not installed (it is in the 'test' extra)")
+handrank = pytest.importorskip("handrank")
+_poker = pytest.importorskip("handrank._poker")
+
+PKG_DIR = Path(handrank.__file__).resolve().parent
+STUB = PKG_DIR / "_poker.pyi"
+
+# Cython adds these to every module; they are not part of the API.
+ALLOWLIST = """\
+handrank._poker.__pyx_capi__
+handrank._poker.__test__
+"""
+
+
+def _in_site_packages(path: Path) -> bool:
+    return any(part in ("site-packages", "dist-packages") for part in path.parts)
+
+
+def run_stubtest(tmp_path: Path, stub_root: Path | None = None) -> subprocess.CompletedProcess:
+    """stubtest handrank._poker from a neutral directory.
+
+    stub_root: a directory holding handrank/{__init__,_poker}.pyi that mypy should
+    use instead of the installed package's stubs (for the drift self-tests).
+    """
+    allowlist = tmp_path / "stubtest-allowlist.txt"
+    allowlist.write_text(ALLOWLIST)
+    env = dict(os.environ)
+    env.pop("MYPYPATH", None)
+    if stub_root is not None:
+        env["MYPYPATH"] = str(stub_root)
+    elif not _in_site_packages(PKG_DIR):
+        # Editable/source install: make sure mypy reads the stub that sits next to
+        # the imported extension (mypy refuses site-packages on MYPYPATH, and
+        # finds installed wheels through py.typed anyway).
+        env["MYPYPATH"] = str(PKG_DIR.parent)
+    cfg = tmp_path / "mypy.ini"
+    cfg.write_text(f"[mypy]\ncache_dir = {tmp_path / '.mypy_cache'}\n")
+    return subprocess.run(
+        [sys.executable, "-m", "mypy.stubtest", "--mypy-config-file", str(cfg),
+         "--allowlist", str(allowlist), "handrank._poker"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
+    )
+
+
+def test_stub_and_marker_are_shipped():
+    assert STUB.is_file(), f"{STUB} missing: the installed package has no stub"
+    assert (PKG_DIR / "py.typed").is_file(), "py.typed missing (PEP 561 marker)"
+    assert (PKG_DIR / "py.typed").read_text() == ""
+
+
+def test_stubtest_passes(tmp_path):
+    proc = run_stubtest(tmp_path)
+    out = proc.stdout + proc.stderr
+    assert proc.returncode == 0, f"stubtest found differences between _poker.pyi and the extension:\n{out}"
+    assert "Success" in out
+
+
+# Each mutation must make stubtest fail: proves the test above can fail.
+MUTATIONS = {
+    "none (control: an unmodified copy passes)": (r"\A", ""),
+    "renamed parameter": (r"def strength_counts\(n_cards: int\)", "def strength_counts(n: int)"),
+    "missing function": (r"def table_bytes\(\) -> int: \.\.\.\n", ""),
+    "wrong constant": (r"NUM_STRENGTHS: Final = 7462", "NUM_STRENGTHS: Final = 7461"),
+    "extra function": (r"\Z", "def no_such_kernel() -> None: ...\n"),
+    "lost positional-only": (r"e: int, /\) -> int", "e: int) -> int"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MUTATIONS))
+def test_stubtest_catches_drift(tmp_path, name):
+    pattern, repl = MUTATIONS[name]
+    text = STUB.read_text()
+    broken, n = re.subn(pattern, repl, text, count=1)
+    assert n == 1, f"mutation {name!r} no longer applies to the stub; update the test"
+    root = tmp_path / "stubs"
+    (root / "handrank").mkdir(parents=True)
+    (root / "handrank" / "__init__.pyi").write_text("")
+    (root / "handrank" / "_poker.pyi").write_text(broken)
+    proc = run_stubtest(tmp_path, stub_root=root)
+    out = proc.stdout + proc.stderr
+    if name.startswith("none"):
+        assert proc.returncode == 0, f"an unmodified copy of the stub fails stubtest:\n{out}"
+        return
+    assert "error: handrank._poker." in out, out
+    assert proc.returncode != 0, f"stubtest did not notice the {name}:\n{out}"
+    assert "handrank._poker" in out

@@ -1,0 +1,344 @@
+"""Offline checks of the CI configuration.
+
+* every file in .github/workflows validates against the GitHub workflow JSON schema
+  vendored in check-jsonschema (and every job has a timeout);
+* the workflows do what they are meant to (triggers, runners, commands);
+* cibuildwheel, reading [tool.cibuildwheel] of pyproject.toml, selects exactly the
+  intended wheels: CPython 3.10 up to the newest release it knows, x86-64 and arm64 on
+  Linux, macOS and Windows; no PyPy, no free-threaded, no 32-bit builds.
+
+Each check has a counterpart proving it can fail (broken workflows, selections with
+the skips removed).
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+from importlib.metadata import version
+from pathlib import Path
+
+import pytest
+
+try:
+    import tomllib
+except ImportError:  # Python 3.10
+    tomllib = pytest.importorskip("tomli")
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKFLOW_DIR = ROOT / ".github" / "workflows"
+WORKFLOWS = sorted([*WORKFLOW_DIR.glob("*.yml"), *WORKFLOW_DIR.glob("*.yaml")])
+
+if not WORKFLOW_DIR.is_dir():  # e.g. tests run from an unpacked sdist
+    pytest.skip(f"no {WORKFLOW_DIR} in this tree", allow_module_level=True)
+
+
+def _yaml():
+    yaml = pytest.importorskip("ruamel.yaml", reason="ruamel.yaml comes with check-jsonschema")
+    return yaml.YAML(typ="safe", pure=True)  # YAML 1.2: `on` stays a string key
+
+
+def load(name):
+    return _yaml().load((WORKFLOW_DIR / name).read_text(encoding="utf-8"))
+
+
+def pyproject():
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+# --------------------------------------------------------------------------- schema
+
+
+def check_jsonschema(path, schema):
+    pytest.importorskip("check_jsonschema", reason="check-jsonschema is in the 'test' extra")
+    return subprocess.run(
+        [sys.executable, "-m", "check_jsonschema", "--builtin-schema", schema, str(path)],
+        capture_output=True, text=True, timeout=120, cwd=ROOT,
+    )
+
+
+def test_expected_workflows_exist():
+    names = {p.name for p in WORKFLOWS}
+    assert {"wheels.yml", "tests.yml"} <= names, names
+
+
+@pytest.mark.parametrize("schema", ["vendor.github-workflows", "custom.github-workflows-require-timeout"])
+@pytest.mark.parametrize("path", WORKFLOWS, ids=lambda p: p.name)
+def test_workflow_matches_schema(path, schema):
+    proc = check_jsonschema(path, schema)
+    assert proc.returncode == 0, f"{path.name} fails {schema}:\n{proc.stdout}{proc.stderr}"
+
+
+GOOD = {
+    "name": "ok",
+    "on": {"push": None},
+    "jobs": {
+        "build": {
+            "runs-on": "ubuntu-24.04",
+            "timeout-minutes": 5,
+            "steps": [{"uses": "actions/checkout@v6"}, {"run": "echo hi"}],
+        }
+    },
+}
+
+
+def _broken(mutate):
+    wf = json.loads(json.dumps(GOOD))
+    mutate(wf)
+    return wf
+
+
+BROKEN = {
+    "no jobs": _broken(lambda wf: wf.pop("jobs")),
+    "no trigger": _broken(lambda wf: wf.pop("on")),
+    "unknown event": _broken(lambda wf: wf.update({"on": {"git_push": None}})),
+    "job without runs-on": _broken(lambda wf: wf["jobs"]["build"].pop("runs-on")),
+    "misspelt key": _broken(lambda wf: wf["jobs"]["build"].update({"runs_on": "x"})),
+    "steps not a list": _broken(lambda wf: wf["jobs"]["build"].update({"steps": {"run": "x"}})),
+    "matrix not a mapping": _broken(lambda wf: wf["jobs"]["build"].update({"strategy": {"matrix": 3}})),
+}
+
+
+def test_good_workflow_dict_passes(tmp_path):
+    path = tmp_path / "good.json"
+    path.write_text(json.dumps(GOOD))
+    proc = check_jsonschema(path, "vendor.github-workflows")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_broken_workflow_dict_fails(tmp_path, name):
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(BROKEN[name]))
+    proc = check_jsonschema(path, "vendor.github-workflows")
+    assert proc.returncode != 0, f"schema accepted a workflow with {name}"
+    assert "Schema validation errors" in proc.stdout + proc.stderr, proc.stdout + proc.stderr
+
+
+def test_job_without_timeout_fails(tmp_path):
+    wf = _broken(lambda wf: wf["jobs"]["build"].pop("timeout-minutes"))
+    path = tmp_path / "no-timeout.json"
+    path.write_text(json.dumps(wf))
+    proc = check_jsonschema(path, "custom.github-workflows-require-timeout")
+    assert proc.returncode != 0
+    assert "timeout-minutes" in proc.stdout + proc.stderr, proc.stdout + proc.stderr
+
+
+# ------------------------------------------------------------------ workflow content
+
+
+def _steps(job):
+    return job.get("steps", [])
+
+
+def _runs(job):
+    return "\n".join(s.get("run", "") for s in _steps(job))
+
+
+def _uses(job):
+    return [s["uses"] for s in _steps(job) if "uses" in s]
+
+
+WHEEL_TARGETS = {  # (platform, CIBW_ARCHS) -> acceptable native runners
+    ("linux", "x86_64"): {"ubuntu-latest", "ubuntu-24.04", "ubuntu-22.04"},
+    ("linux", "aarch64"): {"ubuntu-24.04-arm", "ubuntu-22.04-arm"},
+    ("macos", "x86_64"): {"macos-15-intel", "macos-13"},
+    ("macos", "arm64"): {"macos-14", "macos-15", "macos-latest"},
+    ("windows", "AMD64"): {"windows-latest", "windows-2022", "windows-2025"},
+    ("windows", "ARM64"): {"windows-11-arm"},
+}
+
+
+def wheel_matrix():
+    job = load("wheels.yml")["jobs"]["build_wheels"]
+    return job, job["strategy"]["matrix"]["include"]
+
+
+def test_wheels_triggers():
+    on = load("wheels.yml")["on"]
+    assert {"push", "release", "workflow_dispatch", "pull_request"} <= set(on)
+    assert on["push"].get("tags"), "wheels must be built for tags"
+    assert set(on["push"]) == {"tags"}, "not on every branch push"
+    paths = on["pull_request"]["paths"]
+    for build_file in ("pyproject.toml", "setup.py", ".github/workflows/wheels.yml"):
+        assert build_file in paths
+    assert any(p.endswith(".pyx") for p in paths)
+
+
+def test_wheels_matrix_builds_every_target_natively():
+    job, include = wheel_matrix()
+    assert job["runs-on"] == "${{ matrix.os }}"
+    seen = {}
+    for entry in include:
+        key = (entry["platform"], entry["arch"])
+        assert key in WHEEL_TARGETS, f"unexpected target {key}"
+        assert entry["os"] in WHEEL_TARGETS[key], f"{key} should run natively, not on {entry['os']}"
+        seen[key] = entry["os"]
+    assert set(seen) == set(WHEEL_TARGETS), f"missing targets: {set(WHEEL_TARGETS) - set(seen)}"
+    assert len(include) == len(WHEEL_TARGETS), "duplicate matrix entries"
+
+
+def test_wheels_job_uses_cibuildwheel_action():
+    job, _ = wheel_matrix()
+    step = next(s for s in _steps(job) if s.get("uses", "").startswith("pypa/cibuildwheel@"))
+    assert step["env"]["CIBW_ARCHS"] == "${{ matrix.arch }}"
+    assert step["env"]["CIBW_PLATFORM"] == "${{ matrix.platform }}"
+    out = step.get("with", {}).get("output-dir", "wheelhouse")
+    upload = next(s for s in _steps(job) if s.get("uses", "").startswith("actions/upload-artifact@"))
+    assert upload["with"]["path"].startswith(out)
+    # No test command in the workflow: it comes from pyproject (one source of truth).
+    assert "CIBW_TEST_COMMAND" not in step["env"]
+
+
+def _require_pinned_cibuildwheel():
+    """Skip unless the installed cibuildwheel has the major version wheels.yml pins
+    (cibuildwheel 4 needs Python >= 3.11; on 3.10 pip installs an older one)."""
+    job, _ = wheel_matrix()
+    ref = next(u for u in _uses(job) if u.startswith("pypa/cibuildwheel@")).split("@")[1]
+    m = re.fullmatch(r"v(\d+)\.\d+\.\d+", ref)
+    assert m, f"pin pypa/cibuildwheel to a release tag, got {ref!r}"
+    pytest.importorskip("cibuildwheel", reason="cibuildwheel is in the 'test' extra")
+    installed = version("cibuildwheel")
+    if int(installed.split(".")[0]) < int(m.group(1)):
+        pytest.skip(f"cibuildwheel {installed} installed; wheels.yml uses {ref} (needs Python >= 3.11)")
+    assert int(installed.split(".")[0]) == int(m.group(1)), (
+        f"wheels.yml pins cibuildwheel {ref} but {installed} is installed: the identifier "
+        "checks below would not describe what CI builds"
+    )
+
+
+def test_cibuildwheel_pin_matches_installed_major():
+    _require_pinned_cibuildwheel()
+
+
+def test_sdist_job():
+    job = load("wheels.yml")["jobs"]["build_sdist"]
+    assert "python -m build --sdist" in _runs(job)
+    assert any(u.startswith("actions/upload-artifact@") for u in _uses(job))
+
+
+def test_tests_workflow():
+    wf = load("tests.yml")
+    assert {"push", "pull_request"} <= set(wf["on"])
+    jobs = wf["jobs"]
+    main = [j for j in jobs.values() if 'pytest -m "not slow"' in _runs(j)]
+    assert len(main) == 1, "one job runs the README command: pytest -m \"not slow\""
+    job = main[0]
+    assert 'pip install ".[test]"' in _runs(job)
+    matrix = job["strategy"]["matrix"]
+    oses = set(matrix["os"]) | {e["os"] for e in matrix.get("include", [])}
+    pythons = set(matrix["python"]) | {e["python"] for e in matrix.get("include", [])}
+    assert any(o.startswith("ubuntu") for o in oses)
+    assert any(o.startswith("macos") for o in oses)
+    assert any(o.startswith("windows") for o in oses)
+    assert "3.10" in pythons and len(pythons) >= 3
+    assert job["runs-on"] == "${{ matrix.os }}"
+    assert any(
+        s.get("with", {}).get("python-version") == "${{ matrix.python }}" for s in _steps(job)
+    )
+    slow = [j for j in jobs.values() if re.search(r"pytest -m (slow|\"slow\"|'slow')\b", _runs(j))]
+    assert slow, "a job must run the slow tests"
+
+
+# --------------------------------------------------------------- cibuildwheel selection
+
+
+def cibuildwheel(platform, archs=None, **env_overrides):
+    """Build identifiers cibuildwheel would build, from pyproject.toml only."""
+    _require_pinned_cibuildwheel()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CIBW_")}
+    env.update(env_overrides)
+    cmd = [sys.executable, "-m", "cibuildwheel", "--print-build-identifiers", "--platform", platform]
+    if archs:
+        cmd += ["--archs", archs]
+    proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    ids = proc.stdout.split()
+    assert ids, proc.stderr
+    return ids
+
+
+ARCH_TAGS = {
+    "linux": ["manylinux_x86_64", "manylinux_aarch64", "musllinux_x86_64", "musllinux_aarch64"],
+    "macos": ["macosx_x86_64", "macosx_arm64"],
+    "windows": ["win_amd64", "win_arm64"],
+}
+NOT_BUILT = {"cp310-win_arm64"}  # numpy has no wheels for it
+
+
+def minors(ids):
+    return {int(m.group(1)) for i in ids if (m := re.match(r"cp3(\d+)t?-", i))}
+
+
+@pytest.mark.parametrize("platform", sorted(ARCH_TAGS))
+def test_intended_builds(platform):
+    ids = cibuildwheel(platform)
+    newest = max(minors(ids))
+    assert newest >= 14, f"newest CPython selected is 3.{newest}"
+    expected = {f"cp3{m}-{tag}" for m in range(10, newest + 1) for tag in ARCH_TAGS[platform]}
+    expected -= NOT_BUILT
+    assert set(ids) == expected, (
+        f"missing: {sorted(expected - set(ids))}\nunexpected: {sorted(set(ids) - expected)}"
+    )
+
+
+def _unwanted(ids):
+    bad = []
+    for i in ids:
+        if not i.startswith("cp3"):
+            bad.append((i, "not CPython"))
+        elif re.match(r"cp3\d+t-", i):
+            bad.append((i, "free-threaded"))
+        elif re.search(r"(i686|win32|armv7l|_x86$)", i):
+            bad.append((i, "32-bit"))
+        elif min(minors([i])) < 10:
+            bad.append((i, "older than 3.10"))
+    return bad
+
+
+@pytest.mark.parametrize("platform", sorted(ARCH_TAGS))
+def test_no_unwanted_builds_even_with_all_archs(platform):
+    ids = cibuildwheel(platform, archs="all")
+    assert not _unwanted(ids)
+    assert minors(ids) == minors(cibuildwheel(platform)), "same Python versions everywhere"
+
+
+def test_unwanted_check_can_fail():
+    # Without our build/skip/enable settings cibuildwheel would list PyPy, free-threaded
+    # and 32-bit builds, so the assertions above are not vacuous.
+    ids = cibuildwheel("linux", archs="all", CIBW_BUILD="*", CIBW_SKIP="", CIBW_ENABLE="pypy")
+    reasons = {reason for _, reason in _unwanted(ids)}
+    assert {"not CPython", "free-threaded", "32-bit"} <= reasons, reasons
+    ids = cibuildwheel("windows", CIBW_SKIP="")
+    assert "cp310-win_arm64" in ids
+
+
+def test_workflow_jobs_cover_the_configured_builds():
+    # The union of what each wheels.yml job builds (CIBW_ARCHS per job) is exactly
+    # what pyproject selects; no job builds nothing.
+    _, include = wheel_matrix()
+    by_platform = {}
+    for entry in include:
+        ids = cibuildwheel(entry["platform"], CIBW_ARCHS=entry["arch"])
+        by_platform.setdefault(entry["platform"], set()).update(ids)
+    for platform in ARCH_TAGS:
+        assert by_platform.get(platform) == set(cibuildwheel(platform)), platform
+
+
+def test_cibuildwheel_config_matches_its_schema():
+    _require_pinned_cibuildwheel()
+    cibw = pytest.importorskip("cibuildwheel")
+    schema_file = Path(cibw.__file__).parent / "resources" / "cibuildwheel.schema.json"
+    if not schema_file.is_file():
+        pytest.skip("this cibuildwheel has no bundled schema")
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads(schema_file.read_text(encoding="utf-8"))
+    config = pyproject()["tool"]["cibuildwheel"]
+    jsonschema.validate(config, schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**config, "test-extra": ["test"]}, schema)
+    # The test command must survive cmd.exe quoting (cibuildwheel runs it through the
+    # shell) and must leave out the slow and network-dependent tests.
+    assert "'" not in config["test-command"], "single quotes break the command on Windows"
+    assert "not slow" in config["test-command"] and "not packaging" in config["test-command"]
