@@ -245,7 +245,7 @@ def class_ranks():
 
 
 def category_first():
-    """uint16 array (9,): the lowest strength of each category, high card first."""
+    """int32 array (9,): the lowest strength of each category, high card first."""
     return np.array([HR_CATEGORY_FIRST[i] for i in range(9)], dtype=np.int32)
 
 
