@@ -1,0 +1,8 @@
+"""``python -m handrank``: the same as the ``handrank`` command."""
+
+import sys
+
+from .cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())

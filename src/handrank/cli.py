@@ -1,0 +1,832 @@
+"""The ``handrank`` command-line tool (also ``python -m handrank``).
+
+Layout
+------
+Every game contributes its commands through a ``register(subparsers)``
+function listed in :data:`REGISTRARS`. A command is a subparser whose
+``func`` default is a handler ``func(args) -> exit status``. Poker, the default
+game, adds top-level commands (``handrank rank``, ``handrank showdown``);
+other games add a group with its own sub-commands, e.g.::
+
+    def register_brag(subparsers):
+        brag = subparsers.add_parser("brag", help="three-card Brag hands")
+        cmds = brag.add_subparsers(dest="brag_command", required=True, metavar="COMMAND")
+        p = cmds.add_parser("rank", help="rank one Brag hand per line")
+        add_input_options(p); add_output_options(p)
+        p.set_defaults(func=cmd_brag_rank)
+
+The shared pieces (:func:`add_input_options`, :func:`add_output_options`,
+:class:`Run` for reading chunks with progress and bad-row reporting,
+:func:`make_sink` for text/csv/json output) are game-independent; file parsing
+lives in :mod:`handrank.io`.
+
+Exit status: 0 success; 1 a check failed (``--check-labels`` mismatches,
+showdown rows disagreeing with the recorded outcome); 2 bad input (bad rows
+without ``--skip-bad``, unreadable file, bad usage).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TextIO
+
+import numpy as np
+
+from .cards import format_card
+from .errors import HandrankError
+from .io import (SPLIT, BadRow, InputError, InputFile, ShowdownChunk, group_by_length,
+                 open_input, parse_showdown_chunk, parse_showdown_header, parse_text_chunk,
+                 parse_uci_chunk, read_chunks)
+
+__all__ = ["main", "build_parser", "REGISTRARS", "add_input_options", "add_output_options"]
+
+PROG = "handrank"
+DEFAULT_CHUNK_ROWS = 100_000
+MAX_MESSAGES = 20  # bad-row messages printed before "... and N more"
+MAX_LISTED = 10  # label mismatches / disagreements listed in the summary
+
+EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def _version() -> str:
+    try:
+        from importlib.metadata import version
+
+        return version("handrank")
+    except Exception:  # pragma: no cover - not installed
+        return "unknown"
+
+
+# =========================================================================== shared options
+
+
+def add_input_options(p: argparse.ArgumentParser) -> None:
+    """FILE, --skip-bad, --threads, --chunk-rows, --no-progress."""
+    p.add_argument("file", metavar="FILE", help="input file, or - for standard input")
+    p.add_argument("--skip-bad", action="store_true",
+                   help="skip rows that cannot be read (each is reported on stderr) and "
+                        "process the rest; without it any bad row gives exit status 2")
+    p.add_argument("--threads", type=_nonneg_int, default=0, metavar="N",
+                   help="evaluation threads (0 = all cores, the default)")
+    p.add_argument("--chunk-rows", type=_pos_int, default=DEFAULT_CHUNK_ROWS, metavar="N",
+                   help=f"rows read and evaluated per chunk (default {DEFAULT_CHUNK_ROWS})")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar (it is shown on stderr only when stderr is a "
+                        "terminal and per-row output is not going to that terminal)")
+
+
+def add_output_options(p: argparse.ArgumentParser) -> None:
+    """--output text|csv|json, --summary-only."""
+    p.add_argument("-o", "--output", choices=("text", "csv", "json"), default="text",
+                   help="output format: aligned text columns (default), CSV (one row per "
+                        "input row; the summary then goes to stderr), or one JSON object")
+    p.add_argument("-s", "--summary-only", action="store_true",
+                   help="print only the summary, not one line per input row")
+
+
+def _pos_int(s: str) -> int:
+    v = int(s)
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {v}")
+    return v
+
+
+def _nonneg_int(s: str) -> int:
+    v = int(s)
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {v}")
+    return v
+
+
+# =========================================================================== running a file
+
+
+class Run:
+    """One pass over an input file: chunks with a progress bar, bad-row
+    reporting and the stop-on-bad-row rule.
+
+    Without ``--skip-bad`` the first bad row marks the run failed: the rest of
+    the file is still parsed so every bad row is reported, but nothing more is
+    evaluated or written and no summary is printed (exit status 2).
+    """
+
+    def __init__(self, args: argparse.Namespace, inp: InputFile, desc: str):
+        self.args = args
+        self.inp = inp
+        self.skip = args.skip_bad
+        self.bad = 0
+        self.failed = False
+        self.rows = 0
+        self.bar = _make_progress(args, inp, desc)
+
+    def chunks(self) -> Iterator[list]:
+        yield from read_chunks(self.inp, self.args.chunk_rows, self.bar)
+
+    def message(self, text: str) -> None:
+        """Write a line to stderr without breaking the progress bar."""
+        if self.bar is not None:
+            self.bar.write(text, file=sys.stderr)
+        else:
+            print(text, file=sys.stderr)
+
+    def report(self, bad: Sequence[BadRow]) -> None:
+        for b in bad:
+            self.bad += 1
+            if self.bad <= MAX_MESSAGES:
+                self.message(f"{PROG}: {self.inp.name}: line {b.line}: {b.reason}")
+        if bad and not self.skip:
+            self.failed = True
+
+    def counted(self, n: int) -> None:
+        self.rows += n
+        if self.bar is not None:
+            self.bar.set_postfix_str(f"{self.rows} rows", refresh=False)
+
+    def finish(self) -> int | None:
+        """Close the bar and print the bad-row tally. Returns 2 if the run failed."""
+        if self.bar is not None:
+            self.bar.close()
+        if self.bad > MAX_MESSAGES:
+            print(f"{PROG}: {self.inp.name}: ... and {self.bad - MAX_MESSAGES} more bad rows",
+                  file=sys.stderr)
+        if self.failed:
+            print(f"{PROG}: error: {self.inp.name}: {_plural(self.bad, 'bad row')}; "
+                  f"nothing summarised (use --skip-bad to skip bad rows)", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        if self.bad:
+            print(f"{PROG}: {self.inp.name}: skipped {_plural(self.bad, 'bad row')}",
+                  file=sys.stderr)
+        return None
+
+
+def _make_progress(args: argparse.Namespace, inp: InputFile, desc: str):
+    if args.no_progress or not _isatty(sys.stderr):
+        return None
+    if not getattr(args, "summary_only", True) and _isatty(sys.stdout):
+        return None  # per-row output on the same terminal would fight the bar
+    from tqdm import tqdm
+
+    return tqdm(total=inp.size, desc=desc, unit="B", unit_scale=True, unit_divisor=1024,
+                file=sys.stderr, leave=False, dynamic_ncols=True)
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# =========================================================================== output sinks
+
+
+class Column:
+    """An output column: key (csv/json), header (text), right-aligned?"""
+
+    def __init__(self, key: str, header: str | None = None, right: bool = False,
+                 min_width: int = 0):
+        self.key, self.header, self.right = key, header or key, right
+        self.min_width = min_width
+
+
+class Sink:
+    """Per-row output in one format; ``rows`` receives tuples of values."""
+
+    def __init__(self, out: TextIO, columns: Sequence[Column]):
+        self.out, self.columns = out, list(columns)
+
+    def rows(self, rows: Sequence[Sequence[Any]]) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def close(self, summary_json: dict | None) -> None:
+        pass
+
+
+class TextSink(Sink):
+    """Aligned columns; widths fixed from the header and the first chunk
+    (later, longer values push their line out rather than being cut)."""
+
+    fmt: str | None = None
+
+    def rows(self, rows: Sequence[Sequence[Any]]) -> None:
+        if not rows:
+            return
+        if self.fmt is None:
+            widths = [max(len(c.header), c.min_width,
+                          *(len("" if r[j] is None else str(r[j])) for r in rows))
+                      for j, c in enumerate(self.columns)]
+            last = len(self.columns) - 1
+            self.fmt = "  ".join(
+                "{}" if j == last and not c.right else f"{{:{'>' if c.right else '<'}{w}}}"
+                for j, (c, w) in enumerate(zip(self.columns, widths)))
+            self.out.write(self.fmt.format(*(c.header for c in self.columns)).rstrip() + "\n")
+        fmt = self.fmt.format
+        self.out.write("".join(
+            fmt(*(r if None not in r else ["" if v is None else v for v in r])).rstrip() + "\n"
+            for r in rows))
+
+
+class CsvSink(Sink):
+    def __init__(self, out: TextIO, columns: Sequence[Column]):
+        super().__init__(out, columns)
+        self.writer = csv.writer(out, lineterminator="\n")
+        self.writer.writerow([c.key for c in self.columns])
+
+    def rows(self, rows: Sequence[Sequence[Any]]) -> None:
+        self.writer.writerows(["" if v is None else v for v in r] for r in rows)
+
+
+class JsonSink(Sink):
+    """``{"<key>": [ {...}, ... ], "summary": {...}}``, streamed."""
+
+    def __init__(self, out: TextIO, columns: Sequence[Column], key: str):
+        super().__init__(out, columns)
+        self.keys = [c.key for c in self.columns]
+        self.first = True
+        out.write(f'{{"{key}": [')
+
+    def rows(self, rows: Sequence[Sequence[Any]]) -> None:
+        if not rows:
+            return
+        sep = "\n  " if self.first else ",\n  "
+        self.first = False
+        keys = self.keys
+        self.out.write(sep + ",\n  ".join(json.dumps(dict(zip(keys, r)), ensure_ascii=False)
+                                          for r in rows))
+
+    def close(self, summary_json: dict | None) -> None:
+        self.out.write("\n]" if not self.first else "]")
+        self.out.write(', "summary": ' + json.dumps(summary_json, indent=2, ensure_ascii=False)
+                       + "}\n")
+
+
+def make_sink(args: argparse.Namespace, columns: Sequence[Column], json_key: str) -> Sink | None:
+    """The per-row sink for ``--output`` (None with ``--summary-only``)."""
+    if args.summary_only:
+        return None
+    out = sys.stdout
+    if args.output == "csv":
+        return CsvSink(out, columns)
+    if args.output == "json":
+        return JsonSink(out, columns, json_key)
+    return TextSink(out, columns)
+
+
+def write_summary(args: argparse.Namespace, sink: Sink | None, text: str,
+                  as_json: dict, csv_rows: list[list[Any]] | None) -> None:
+    """Print the summary in the chosen format.
+
+    text: after the rows on stdout. json: inside the one JSON object. csv:
+    with per-row output, the text summary goes to stderr (stdout stays one
+    CSV table); with ``--summary-only`` ``csv_rows`` are the CSV on stdout
+    and the text summary's check lines go to stderr.
+    """
+    out = sys.stdout
+    if args.output == "json":
+        if sink is not None:
+            sink.close(as_json)
+        else:
+            out.write(json.dumps({"summary": as_json}, indent=2, ensure_ascii=False) + "\n")
+    elif args.output == "csv":
+        if sink is None and csv_rows is not None:
+            w = csv.writer(out, lineterminator="\n")
+            w.writerows(csv_rows)
+            checks = [ln for ln in text.splitlines() if ln.startswith(CHECK_PREFIXES)]
+            if checks:
+                print("\n".join(checks), file=sys.stderr)
+        else:
+            print(text, end="", file=sys.stderr)
+    else:
+        if sink is not None and getattr(sink, "fmt", None) is not None:
+            out.write("\n")
+        out.write(text)
+
+
+CHECK_PREFIXES = ("Label check", "Outcome check", "  line ", "Mismatches", "Disagreements")
+
+
+def _pct(n: int, total: int) -> str:
+    return f"{100.0 * n / total:.3f}%" if total else "-"
+
+
+# =========================================================================== poker tables
+
+_TABLES: dict[str, Any] = {}
+CARD_TEXT = [format_card(i) for i in range(52)]
+#: Summary name of each class 0..9 (our category, with 9 = royal flush; UCI CLASS order).
+CLASS_NAMES = ("High card", "One pair", "Two pair", "Three of a kind", "Straight", "Flush",
+               "Full house", "Four of a kind", "Straight flush", "Royal flush")
+
+
+def _poker_class_table() -> np.ndarray:
+    """``int8`` array indexed by strength: our category 0..8, with 9 = royal flush
+    (so equal to the UCI CLASS numbering). Index 0 is -1."""
+    if "cls" not in _TABLES:
+        from .poker import MAX_STRENGTH, ROYAL_FLUSH, categories
+
+        t = np.full(MAX_STRENGTH + 1, -1, dtype=np.int8)
+        t[1:] = categories(np.arange(1, MAX_STRENGTH + 1, dtype=np.int32))
+        t[ROYAL_FLUSH] = 9
+        _TABLES["cls"] = t
+    return _TABLES["cls"]
+
+
+def _poker_text_tables() -> tuple[list[str], list[str]]:
+    """Display name and description of every strength (index = strength)."""
+    if "names" not in _TABLES:
+        from .poker import MAX_STRENGTH, describe, name
+
+        _TABLES["names"] = [""] + [name(s) for s in range(1, MAX_STRENGTH + 1)]
+        _TABLES["descs"] = [""] + [describe(s) for s in range(1, MAX_STRENGTH + 1)]
+    return _TABLES["names"], _TABLES["descs"]
+
+
+def _cards_text(row: Sequence[int]) -> str:
+    return " ".join([CARD_TEXT[c] for c in row])
+
+
+def _evaluate_lists(hands: list[list[int]], threads: int) -> np.ndarray:
+    """Strengths of id lists of mixed lengths (5..7), in bulk per length."""
+    from .poker import evaluate_many
+
+    out = np.empty(len(hands), dtype=np.int32)
+    for idx, arr in group_by_length(hands):
+        out[idx] = evaluate_many(arr, threads=threads)
+    return out
+
+
+# =========================================================================== poker: rank
+
+RANK_EPILOG = """\
+input formats:
+  text  one hand per line, 5 to 7 cards: "AsKdQhJcTc", "As Kd Qh Jc Tc",
+        "10d 9d 8d 7d 6d", "A♠ K♠ Q♠ J♠ T♠"; blank lines and lines starting
+        with # are skipped.
+  uci   the UCI Poker Hand CSV: S1,C1,...,S5,C5[,CLASS] with suits 1-4 =
+        hearts, spades, diamonds, clubs, ranks 1-13 = ace, 2 .. king and CLASS
+        0-9 = nothing, pair, two pairs, three of a kind, straight, flush,
+        full house, four of a kind, straight flush, royal flush.
+
+output: per hand the line number, cards, category, strength (1..7462, higher
+is stronger) and description; for uci input also our class number and the
+file's label. Then a summary: count and share of each category, strongest
+first, with royal flush as its own line within straight flush.
+
+exit status: 0 ok; 1 --check-labels found mismatches; 2 bad rows (without
+--skip-bad), unreadable file or bad usage.
+
+examples:
+  handrank rank hands.txt
+  echo "As Ks Qs Js Ts" | handrank rank -
+  handrank rank --format uci --check-labels --summary-only poker-hand-training-true.data
+  handrank rank --output csv hands.txt > ranked.csv
+  handrank rank --output json --skip-bad hands.txt
+"""
+
+
+def register_poker(subparsers: argparse._SubParsersAction) -> None:
+    """Poker commands: ``rank`` and ``showdown`` (top level: poker is the default game)."""
+    p = subparsers.add_parser(
+        "rank", help="rank poker hands, one per line (text or UCI CSV)",
+        description="Evaluate one poker hand (5 to 7 cards, best five) per line of FILE\n"
+                    "and summarise the categories.",
+        epilog=RANK_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_input_options(p)
+    p.add_argument("-f", "--format", choices=("text", "uci"), default="text",
+                   help="input format (default text)")
+    add_output_options(p)
+    p.add_argument("--check-labels", action="store_true",
+                   help="uci only: compare our category with each row's CLASS label, report "
+                        "the mismatches and exit 1 if there are any")
+    p.set_defaults(func=cmd_rank)
+
+    p = subparsers.add_parser(
+        "showdown", help="decide showdowns from a CSV of board and hole cards",
+        description="Decide each showdown in a CSV whose header names a 'board' column\n"
+                    "and one 'hole_*' column per player (hole_a, hole_b, ...), and compare\n"
+                    "the winners with the optional 'outcome' column.",
+        epilog=SHOWDOWN_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_input_options(p)
+    add_output_options(p)
+    p.add_argument("--board-cards", type=_nonneg_int, default=5, metavar="N",
+                   help="cards every board must hold (default 5)")
+    p.add_argument("--hole-cards", type=_pos_int, default=2, metavar="N",
+                   help="cards every hole must hold (default 2, Texas Hold'em); "
+                        "board + hole must make 5 to 7 cards")
+    p.set_defaults(func=cmd_showdown)
+
+
+def cmd_rank(args: argparse.Namespace) -> int:
+    if args.check_labels and args.format != "uci":
+        print(f"{PROG} rank: error: --check-labels needs --format uci", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    from .poker import evaluate_many
+
+    uci = args.format == "uci"
+    cls_table = _poker_class_table()
+    names, descs = _poker_text_tables() if not args.summary_only else ([], [])
+    columns = [Column("line", right=True, min_width=6), Column("cards"), Column("category"),
+               Column("strength", right=True)]
+    if uci:
+        columns += [Column("class", right=True), Column("label", right=True)]
+        if args.check_labels:
+            columns.append(Column("match"))
+    columns.append(Column("description"))
+
+    inp = open_input(args.file)
+    with inp:
+        run = Run(args, inp, "ranking")
+        sink = make_sink(args, columns, "hands")
+        counts = np.zeros(10, dtype=np.int64)
+        checked = mismatched = 0
+        listed: list[str] = []
+        for chunk in run.chunks():
+            if uci:
+                good_u, bad = parse_uci_chunk(chunk, require_label=args.check_labels)
+            else:
+                good_t, bad = parse_text_chunk(chunk)
+            run.report(bad)
+            if run.failed:
+                continue
+            lines: Any
+            hands: Any
+            if uci:
+                lines, strengths = good_u.lines, evaluate_many(good_u.ids, threads=args.threads)
+                hands = good_u.ids
+                labels = good_u.labels
+            else:
+                lines = good_t.lines
+                hands = good_t.hands
+                strengths = _evaluate_lists(hands, args.threads)
+            cls = cls_table[strengths]
+            counts += np.bincount(cls, minlength=10)
+            run.counted(len(strengths))
+            match = None
+            if uci and args.check_labels:
+                match = cls == labels
+                checked += len(labels)
+                wrong = np.flatnonzero(~match)
+                mismatched += len(wrong)
+                for i in wrong[:max(0, MAX_LISTED - len(listed))]:
+                    listed.append(
+                        f"  line {int(lines[i])}: {_cards_text(hands[i].tolist())}: "
+                        f"evaluated {CLASS_NAMES[cls[i]]} (class {cls[i]}), "
+                        f"label {labels[i]} ({_UCI_LABEL_NAMES[labels[i]]})")
+            if sink is not None:
+                sink.rows(_rank_rows(lines, hands, strengths, cls,
+                                     labels if uci else None, match, names, descs,
+                                     args.output))
+            del chunk
+        status = run.finish()
+        if status is not None:
+            return status
+        text, js, csv_rows = _rank_summary(counts, run.bad if args.skip_bad else 0,
+                                           args.check_labels, checked, mismatched, listed)
+        write_summary(args, sink, text, js, csv_rows)
+    return EXIT_CHECK_FAILED if mismatched else EXIT_OK
+
+
+_UCI_LABEL_NAMES = ("nothing", "one pair", "two pairs", "three of a kind", "straight",
+                    "flush", "full house", "four of a kind", "straight flush", "royal flush")
+
+
+def _yes_no(ok: bool, loud: bool) -> str:
+    """``yes``/``no``; a failed check is ``NO`` in the text table, to stand out."""
+    return "yes" if ok else ("NO" if loud else "no")
+
+
+def _rank_rows(lines, hands, strengths, cls, labels, match, names, descs, output) -> list:
+    as_json, as_text = output == "json", output == "text"
+    lines_l = lines.tolist() if isinstance(lines, np.ndarray) else lines
+    hands_l = hands.tolist() if isinstance(hands, np.ndarray) else hands
+    s_l = strengths.tolist()
+    out: list[tuple] = []
+    if labels is None:
+        for ln, h, s in zip(lines_l, hands_l, s_l):
+            out.append((ln, _cards_text(h), names[s], s, descs[s]))
+        return out
+    c_l = cls.tolist()
+    lab_l = [None if x < 0 else x for x in labels.tolist()]
+    if match is None:
+        for ln, h, s, c, lab in zip(lines_l, hands_l, s_l, c_l, lab_l):
+            out.append((ln, _cards_text(h), names[s], s, c, lab, descs[s]))
+        return out
+    for ln, h, s, c, lab, m in zip(lines_l, hands_l, s_l, c_l, lab_l, match.tolist()):
+        out.append((ln, _cards_text(h), names[s], s, c, lab,
+                    m if as_json else _yes_no(m, as_text), descs[s]))
+    return out
+
+
+CATEGORY_ORDER = (8, 7, 6, 5, 4, 3, 2, 1, 0)  # strongest first; 9 (royal) inside 8
+
+
+def _rank_summary(counts: np.ndarray, skipped: int, check: bool, checked: int,
+                  mismatched: int, listed: list[str]) -> tuple[str, dict, list]:
+    c = [int(x) for x in counts]
+    total = sum(c)
+    per_cat = {k: c[k] for k in range(8)}
+    per_cat[8] = c[8] + c[9]
+    rows = []  # (display name, count, indented?)
+    for k in CATEGORY_ORDER:
+        rows.append((CLASS_NAMES[k], per_cat[k], False))
+        if k == 8:
+            rows.append(("Royal flush", c[9], True))
+    head = f"Summary: {_plural(total, 'hand')}"
+    if skipped:
+        head += f" ({_plural(skipped, 'bad row')} skipped)"
+    w = max(len(r[0]) for r in rows) + 2
+    lines = [head, f"  {'category':<{w}}  {'count':>10}  {'share':>8}"]
+    for nm, n, sub in rows:
+        label = ("  " + nm) if sub else nm
+        lines.append(f"  {label:<{w}}  {n:>10}  {_pct(n, total):>8}")
+    lines.append(f"  {'total':<{w}}  {total:>10}  {_pct(total, total):>8}")
+    js: dict[str, Any] = {
+        "hands": total,
+        "skipped": skipped,
+        "categories": [
+            {"category": nm, "count": n, "share": (n / total if total else 0.0),
+             **({"within": "Straight flush"} if sub else {})}
+            for nm, n, sub in rows],
+    }
+    if check:
+        lines.append(f"Label check: {checked} labelled hands, {mismatched} "
+                     f"{'mismatch' if mismatched == 1 else 'mismatches'}")
+        if mismatched:
+            lines.append(f"Mismatches (first {len(listed)} of {mismatched}):")
+            lines.extend(listed)
+        js["label_check"] = {"checked": checked, "mismatches": mismatched,
+                             "first_mismatches": [s.strip() for s in listed]}
+    csv_rows: list[list[Any]] = [["category", "count", "share", "within"]]
+    csv_rows += [[nm, n, f"{n / total:.6f}" if total else "", "Straight flush" if sub else ""]
+                 for nm, n, sub in rows]
+    return "\n".join(lines) + "\n", js, csv_rows
+
+
+# =========================================================================== poker: showdown
+
+SHOWDOWN_EPILOG = """\
+input: CSV with a header, e.g.
+  source,board,hole_a,hole_b,outcome
+  100/11.phh,5d6h2h3hJs,4hAc,Ah6s,a
+board and hole cells are card text; each player's hand is board + hole.
+Boards must hold 5 cards and holes 2 (change with --board-cards and
+--hole-cards; board + hole must make 5 to 7). Every column named hole_<x> is
+player <x>. The optional
+outcome column holds the recorded winner: a player letter, several joined
+by + (a+c), or split (two or more winners); an empty cell is not checked.
+Other columns (source, ...) are copied to the output.
+
+output: per row the winner (player letter, or split), and each player's
+strength and hand; with an outcome column, whether it agrees. Then a summary:
+wins per player, splits and, with outcomes, how many rows agree (disagreeing
+rows listed).
+
+exit status: 0 ok; 1 some rows disagree with the recorded outcome; 2 bad
+rows (without --skip-bad), unreadable file, bad header or bad usage.
+
+examples:
+  handrank showdown pluribus-showdowns.csv --summary-only
+  handrank showdown --output csv showdowns.csv > decided.csv
+"""
+
+
+def cmd_showdown(args: argparse.Namespace) -> int:
+    total_cards = args.board_cards + args.hole_cards
+    if not 5 <= total_cards <= 7:
+        print(f"{PROG} showdown: error: --board-cards + --hole-cards make {total_cards} cards; "
+              f"a poker hand has 5 to 7", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    inp = open_input(args.file)
+    with inp:
+        run = Run(args, inp, "showdowns")
+        chunks = run.chunks()
+        header = None
+        pending: list = []
+        for chunk in chunks:
+            for k, (lineno, text) in enumerate(chunk):
+                if text is not None and not text.strip():
+                    continue
+                try:
+                    header = parse_showdown_header(text, lineno)
+                except InputError:
+                    if run.bar is not None:
+                        run.bar.close()
+                    raise
+                pending = chunk[k + 1:]
+                break
+            if header is not None:
+                break
+        if header is None:
+            if run.bar is not None:
+                run.bar.close()
+            raise InputError(f"{inp.name}: empty file: expected a header line such as "
+                             f"source,board,hole_a,hole_b,outcome")
+        return _showdown_body(args, run, header, pending, chunks)
+
+
+def _showdown_body(args, run: Run, header, first: list, rest: Iterator[list]) -> int:
+    from .poker import evaluate_many
+
+    players = header.players
+    np_ = len(players)
+    has_outcome = header.outcome is not None
+    names, descs = _poker_text_tables() if not args.summary_only else ([], [])
+    columns = [Column("line", right=True, min_width=6)]
+    columns += [Column(header.columns[i]) for i in header.extra]
+    columns.append(Column("board"))
+    columns += [Column(header.columns[i]) for i in header.holes]
+    columns += [Column("winner"), Column("winners")]
+    if has_outcome:
+        columns += [Column("outcome"), Column("agrees")]
+    for p in players:
+        columns += [Column(f"strength_{p}", right=True), Column(f"hand_{p}")]
+    if args.output == "text":  # keep the text table narrow: winners/strengths are implied
+        keep = [j for j, c in enumerate(columns)
+                if c.key != "winners" and not c.key.startswith("strength_")]
+    else:
+        keep = list(range(len(columns)))
+    sink = make_sink(args, [columns[j] for j in keep], "showdowns")
+
+    set_of_mask: dict[int, frozenset] = {}  # winners bit mask -> set of player indices
+    wins = np.zeros(np_, dtype=np.int64)
+    splits = 0
+    total = checked = disagree = 0
+    listed: list[str] = []
+
+    def chunks() -> Iterator[list]:
+        if first:
+            yield first
+        yield from rest
+
+    for chunk in chunks():
+        good, bad = parse_showdown_chunk(chunk, header, args.board_cards, args.hole_cards)
+        run.report(bad)
+        if run.failed or not len(good):
+            continue
+        S = np.empty((len(good), np_), dtype=np.int32)
+        for p in range(np_):
+            S[:, p] = evaluate_many(good.hands(p), threads=args.threads)
+        best = S.max(axis=1)
+        is_win = S == best[:, None]
+        nwin = is_win.sum(axis=1)
+        sole = nwin == 1
+        wins += is_win[sole].sum(axis=0)
+        splits += int((~sole).sum())
+        total += len(good)
+        run.counted(len(good))
+        agrees: list[bool | None] = []
+        win_masks = (is_win.astype(np.int64) << np.arange(np_, dtype=np.int64)).sum(axis=1)
+        win_sets = [set_of_mask[m] if m in set_of_mask else
+                    set_of_mask.setdefault(m, frozenset(j for j in range(np_) if m >> j & 1))
+                    for m in win_masks.tolist()]
+        for i, exp in enumerate(good.expected):
+            if exp is None:
+                agrees.append(None)
+                continue
+            ok = (len(win_sets[i]) > 1) if exp == SPLIT else (exp == win_sets[i])
+            agrees.append(ok)
+            checked += 1
+            if not ok:
+                disagree += 1
+                if len(listed) < MAX_LISTED:
+                    listed.append(_disagreement(header, good, i, S[i], win_sets[i]))
+        if sink is not None:
+            sink.rows(_showdown_rows(header, good, S, win_sets, agrees, names, descs,
+                                     args.output, keep))
+    status = run.finish()
+    if status is not None:
+        return status
+    text, js, csv_rows = _showdown_summary(players, total, wins, splits, has_outcome, checked,
+                                           disagree, listed, run.bad if args.skip_bad else 0)
+    write_summary(args, sink, text, js, csv_rows)
+    return EXIT_CHECK_FAILED if disagree else EXIT_OK
+
+
+def _winner_text(players: Sequence[str], win: frozenset) -> tuple[str, str]:
+    letters = "+".join(players[i] for i in sorted(win))
+    return (letters if len(win) == 1 else SPLIT), letters
+
+
+def _disagreement(header, good: ShowdownChunk, i: int, s: np.ndarray, win: frozenset) -> str:
+    from .poker import describe
+
+    extra = "".join(f" {header.columns[c]}={v}" for c, v in zip(header.extra, good.extra[i]))
+    w, letters = _winner_text(header.players, win)
+    hands = "; ".join(f"{p}: {describe(int(x))}" for p, x in zip(header.players, s))
+    evaluated = w if w != SPLIT else f"split ({letters})"
+    return (f"  line {good.lines[i]}{extra}: recorded {good.outcome_text[i]}, "
+            f"evaluated {evaluated} ({hands})")
+
+
+def _showdown_rows(header, good: ShowdownChunk, S: np.ndarray, win_sets, agrees, names, descs,
+                   output: str, keep: list[int]) -> list:
+    rows = []
+    s_l = S.tolist()
+    boards, holes = good.boards.tolist(), good.holes.tolist()
+    as_json = output == "json"
+    for i in range(len(good)):
+        w, letters = _winner_text(header.players, win_sets[i])
+        row: list[Any] = [good.lines[i], *good.extra[i], _cards_text(boards[i]),
+                          *(_cards_text(h) for h in holes[i]), w, letters]
+        if header.outcome is not None:
+            a = agrees[i]
+            row += [good.outcome_text[i],
+                    a if as_json else ("" if a is None else _yes_no(a, output == "text"))]
+        for s in s_l[i]:
+            row += [s, descs[s]]
+        rows.append([row[j] for j in keep] if len(keep) != len(row) else row)
+    return rows
+
+
+def _showdown_summary(players, total, wins, splits, has_outcome, checked, disagree, listed,
+                      skipped) -> tuple[str, dict, list]:
+    head = f"Summary: {_plural(total, 'showdown')}"
+    if skipped:
+        head += f" ({_plural(skipped, 'bad row')} skipped)"
+    entries = [(f"{p} wins", int(n)) for p, n in zip(players, wins)] + [("split", splits)]
+    w = max(len(e[0]) for e in entries)
+    lines = [head] + [f"  {nm:<{w}}  {n:>10}  {_pct(n, total):>8}" for nm, n in entries]
+    js: dict[str, Any] = {"showdowns": total, "skipped": skipped,
+                          "wins": {p: int(n) for p, n in zip(players, wins)}, "split": splits}
+    if has_outcome:
+        lines.append(f"Outcome check: {checked - disagree} of {checked} recorded outcomes agree, "
+                     f"{disagree} disagree")
+        if disagree:
+            lines.append(f"Disagreements (first {len(listed)} of {disagree}):")
+            lines.extend(listed)
+        js["outcome_check"] = {"checked": checked, "agree": checked - disagree,
+                               "disagree": disagree,
+                               "first_disagreements": [s.strip() for s in listed]}
+    csv_rows: list[list[Any]] = [["result", "count", "share"]]
+    csv_rows += [[nm, n, f"{n / total:.6f}" if total else ""] for nm, n in entries]
+    return "\n".join(lines) + "\n", js, csv_rows
+
+
+# =========================================================================== entry point
+
+#: One ``register(subparsers)`` per game; each adds its commands or command group.
+REGISTRARS: list[Callable[[argparse._SubParsersAction], None]] = [register_poker]
+
+MAIN_EPILOG = """\
+examples:
+  handrank rank hands.txt
+  handrank rank --format uci --check-labels --summary-only poker-hand-training-true.data
+  handrank showdown --summary-only pluribus-showdowns.csv
+  handrank rank --help
+
+Bad rows are reported on stderr with their line number; exit status 2 unless
+--skip-bad. Failed checks (label mismatches, disagreeing outcomes) give 1.
+"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Evaluate card hands in files: poker hand ranking and showdowns.",
+        epilog=MAIN_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("-V", "--version", action="version", version=f"%(prog)s {_version()}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for register in REGISTRARS:
+        register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the tool; returns the exit status (the console script exits with it)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help, --version, usage errors
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+    try:
+        return args.func(args)
+    except InputError as e:
+        print(f"{PROG}: error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except HandrankError as e:  # should not happen: rows are validated before evaluation
+        print(f"{PROG}: error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # Output piped into e.g. `head`: stop quietly.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 141
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
