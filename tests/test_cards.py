@@ -43,7 +43,9 @@ def test_round_trip_every_card():
     ("As Kx", "Kx", 3),
     ("1d", "1d", 0),
     ("AsK", "K", 2),
-    ("11c", "11c", 0),
+    ("11c", "11", 0),
+    ("XsKd2c", "Xs", 0),
+    ("AsKd10x", "10x", 4),
 ])
 def test_parse_errors_name_token_and_position(text, token, pos):
     with pytest.raises(CardParseError) as ei:
@@ -55,7 +57,7 @@ def test_parse_errors_name_token_and_position(text, token, pos):
 
 
 def test_duplicates_rejected_unless_allowed():
-    with pytest.raises(DuplicateCardError, match="duplicate card As at position 2"):
+    with pytest.raises(DuplicateCardError, match=r"duplicate card As \(cards 1 and 3\)"):
         cards.parse_cards("AsKdAs")
     assert cards.parse_cards("AsAs", allow_duplicates=True) == [51, 51]
 

@@ -95,8 +95,10 @@ def suit_of(card_id: int) -> int:
 
 
 def _bad_token(text: str, start: int) -> str:
+    """The card-sized piece of text at ``start`` (2 characters, 3 for "10x")."""
+    width = 3 if text.startswith("10", start) else 2
     end = start
-    while end < len(text) and text[end] not in _SEPARATORS and end - start < 3:
+    while end < len(text) and text[end] not in _SEPARATORS and end - start < width:
         end += 1
     return text[start:max(end, start + 1)]
 
@@ -190,12 +192,12 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[int
 
 def check_cards(ids: Iterable[int]) -> None:
     """Raise :class:`~handrank.errors.DuplicateCardError` if a card repeats."""
-    seen = 0
+    first: dict[int, int] = {}
     for pos, c in enumerate(ids):
-        bit = 1 << c
-        if seen & bit:
-            raise DuplicateCardError(f"duplicate card {format_card(c)} at position {pos}", card=c)
-        seen |= bit
+        if c in first:
+            raise DuplicateCardError(
+                f"duplicate card {format_card(c)} (cards {first[c] + 1} and {pos + 1})", card=c)
+        first[c] = pos
 
 
 def format_card(card_id: int, *, unicode: bool = False) -> str:
