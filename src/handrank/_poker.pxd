@@ -1,5 +1,6 @@
 # Shared poker kernels: other games' Cython modules cimport these.
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t
+from libc.stddef cimport ptrdiff_t
 
 cdef extern from "_poker_tables.h" nogil:
     const int HR_ROW_SHIFT
@@ -15,29 +16,19 @@ cdef extern from "_poker_tables.h" nogil:
     const uint16_t HR_FLUSH[8192]
     const uint32_t HR_CLASS_RANKS[7463]
 
-cdef extern from "_cardbits.h" nogil:
-    uint32_t hr_suit_ranks(uint64_t mask, unsigned suit)
-
-
-cdef inline int32_t poker_strength_from(uint64_t key, uint64_t mask) noexcept nogil:
-    """Strength of 5..7 distinct cards, given their summed key (HR_SUIT_BASE +
-    card keys) and their card mask. Caller guarantees 5..7 valid, distinct cards."""
-    cdef uint32_t k
-    cdef uint64_t f
-    cdef unsigned suit
-    if key & HR_FLUSH_CHECK:
-        f = (key >> 32) & 0x8888
-        if f & 0x8:
-            suit = 0
-        elif f & 0x80:
-            suit = 1
-        elif f & 0x800:
-            suit = 2
-        else:
-            suit = 3
-        return HR_FLUSH[hr_suit_ranks(mask, suit)]
-    k = <uint32_t>key
-    return HR_NOFLUSH[(k & 0xFFF) + HR_ROW_OFFSET[k >> 12]]
+cdef extern from "_poker_kernel.h" nogil:
+    # Strength of 5..7 valid, distinct cards from their summed key
+    # (HR_SUIT_BASE + card keys) and their card mask.
+    int32_t hr_poker_strength(uint64_t key, uint64_t mask)
+    ptrdiff_t hr_poker_eval_ids5(const uint8_t* ids, ptrdiff_t start, ptrdiff_t stop,
+                                 const uint64_t* kb, int32_t* out, int* err, int* col)
+    ptrdiff_t hr_poker_eval_ids6(const uint8_t* ids, ptrdiff_t start, ptrdiff_t stop,
+                                 const uint64_t* kb, int32_t* out, int* err, int* col)
+    ptrdiff_t hr_poker_eval_ids7(const uint8_t* ids, ptrdiff_t start, ptrdiff_t stop,
+                                 const uint64_t* kb, int32_t* out, int* err, int* col)
+    const int HR_ERR_RANGE
+    const int HR_ERR_DUPLICATE
+    const int HR_ERR_SIZE
 
 
 cdef int32_t poker_strength_ids(const uint8_t* cards, int n) noexcept nogil

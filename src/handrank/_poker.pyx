@@ -13,15 +13,10 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
 
 cnp.import_array()
 
-# Error kinds returned by the bulk kernels.
-cdef enum:
-    ERR_RANGE = 1      # card id >= 52 (ids) / bits >= 52 set (masks)
-    ERR_DUPLICATE = 2  # the same card twice in a row
-    ERR_SIZE = 3       # mask with fewer than 5 or more than 7 cards
-
-KIND_RANGE = ERR_RANGE
-KIND_DUPLICATE = ERR_DUPLICATE
-KIND_SIZE = ERR_SIZE
+# Error kinds returned by the bulk kernels (third item of the error tuple).
+KIND_RANGE = HR_ERR_RANGE          # card id >= 52 (ids) / bits >= 52 set (masks)
+KIND_DUPLICATE = HR_ERR_DUPLICATE  # the same card twice in a row
+KIND_SIZE = HR_ERR_SIZE            # mask with fewer than 5 or more than 7 cards
 
 NUM_STRENGTHS = HR_NUM_STRENGTHS
 NOFLUSH_SIZE = HR_NOFLUSH_SIZE
@@ -34,7 +29,7 @@ cdef int32_t poker_strength_ids(const uint8_t* cards, int n) noexcept nogil:
     for j in range(n):
         key += HR_CARD_KEY[cards[j]]
         mask |= (<uint64_t>1) << cards[j]
-    return poker_strength_from(key, mask)
+    return hr_poker_strength(key, mask)
 
 
 cdef inline int _single(int* c, int n) except -1:
@@ -49,7 +44,7 @@ cdef inline int _single(int* c, int n) except -1:
             raise ValueError(f"duplicate card id {c[j]} at position {j}")
         mask |= bit
         key += HR_CARD_KEY[c[j]]
-    return poker_strength_from(key, mask)
+    return hr_poker_strength(key, mask)
 
 
 def strength5(int a, int b, int c, int d, int e, /):
@@ -74,48 +69,6 @@ def strength7(int a, int b, int c, int d, int e, int f, int g, /):
     return _single(v, 7)
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
-cdef inline Py_ssize_t _ids_kernel(const uint8_t* ids, Py_ssize_t start, Py_ssize_t stop,
-                                   const int k, int32_t* out, int* err, int* col) noexcept nogil:
-    cdef Py_ssize_t i
-    cdef const uint8_t* row
-    cdef uint64_t key, mask, bit
-    cdef uint8_t c
-    cdef int j
-    cdef uint64_t msum
-    for i in range(start, stop):
-        row = ids + i * k
-        key = HR_SUIT_BASE
-        mask = 0
-        msum = 0
-        for j in range(k):
-            c = row[j]
-            # _KEY256 poisons ids >= 52 (bit 48 up) instead of branching per card;
-            # a repeated card makes the plain sum of card bits differ from their OR.
-            bit = (<uint64_t>1) << (c & 63)
-            mask |= bit
-            msum += bit
-            key += _KEY256[c]
-        if (key >> 48) | (msum ^ mask):
-            # Slow path: name the first bad column (out of range, or a repeat).
-            mask = 0
-            for j in range(k):
-                c = row[j]
-                if c >= 52:
-                    err[0] = ERR_RANGE
-                    col[0] = j
-                    return i
-                bit = (<uint64_t>1) << c
-                if mask & bit:
-                    err[0] = ERR_DUPLICATE
-                    col[0] = j
-                    return i
-                mask |= bit
-        out[i] = poker_strength_from(key, mask)
-    return -1
-
-
 def eval_ids(const uint8_t[:, ::1] ids, int32_t[::1] out, Py_ssize_t start, Py_ssize_t stop):
     """Kernel: strengths of rows start..stop of a C-contiguous (N, k) uint8 array,
     k in 5..7, into out. Returns None, or (row, column, error kind) of the first
@@ -130,13 +83,13 @@ def eval_ids(const uint8_t[:, ::1] ids, int32_t[::1] out, Py_ssize_t start, Py_s
     if stop == start:
         return None
     with nogil:
-        # Constant k per call lets the compiler unroll the inner loop.
+        # One C kernel per row width, each with a fully unrolled inner loop.
         if k == 7:
-            bad = _ids_kernel(&ids[0, 0], start, stop, 7, &out[0], &err, &col)
+            bad = hr_poker_eval_ids7(&ids[0, 0], start, stop, &_KB[0][0], &out[0], &err, &col)
         elif k == 6:
-            bad = _ids_kernel(&ids[0, 0], start, stop, 6, &out[0], &err, &col)
+            bad = hr_poker_eval_ids6(&ids[0, 0], start, stop, &_KB[0][0], &out[0], &err, &col)
         else:
-            bad = _ids_kernel(&ids[0, 0], start, stop, 5, &out[0], &err, &col)
+            bad = hr_poker_eval_ids5(&ids[0, 0], start, stop, &_KB[0][0], &out[0], &err, &col)
     if bad >= 0:
         return (bad, col, err)
     return None
@@ -154,7 +107,7 @@ def eval_masks(const uint64_t[::1] masks, int32_t[::1] out, Py_ssize_t start, Py
         for i in range(start, stop):
             m = masks[i]
             if m >> 52:
-                err = ERR_RANGE
+                err = HR_ERR_RANGE
                 bad = i
                 break
             key = HR_SUIT_BASE
@@ -163,23 +116,24 @@ def eval_masks(const uint64_t[::1] masks, int32_t[::1] out, Py_ssize_t start, Py
             # The four suit counters (each started at 3) add up to 12 + card count.
             cnt = ((key >> 32) & 15) + ((key >> 36) & 15) + ((key >> 40) & 15) + ((key >> 44) & 15) - 12
             if cnt < 5 or cnt > 7:
-                err = ERR_SIZE
+                err = HR_ERR_SIZE
                 bad = i
                 break
-            out[i] = poker_strength_from(key, m)
+            out[i] = hr_poker_strength(key, m)
     if bad >= 0:
         return (bad, -1, err)
     return None
 
 
 cdef uint64_t _NIBBLE_KEY[13][16]
-cdef uint64_t _KEY256[256]
+cdef uint64_t _KB[256][2]   # {key, bit} per byte value; see _poker_kernel.h
 
 
 cdef void _init_nibbles() noexcept:
     cdef int r, nib, s
     for r in range(256):
-        _KEY256[r] = HR_CARD_KEY[r] if r < 52 else (<uint64_t>1) << 48
+        _KB[r][0] = HR_CARD_KEY[r] if r < 52 else (<uint64_t>1) << 48
+        _KB[r][1] = (<uint64_t>1) << r if r < 52 else 0
     for r in range(13):
         for nib in range(16):
             _NIBBLE_KEY[r][nib] = 0
@@ -219,7 +173,7 @@ def strength_counts(int n_cards):
                 mprev = msk[d]
                 for c in range(idx[d - 1] + 1 if d > 0 else 0, 52):
                     kk = kprev + HR_CARD_KEY[c]
-                    h[poker_strength_from(kk, mprev | ((<uint64_t>1) << c))] += 1
+                    h[hr_poker_strength(kk, mprev | ((<uint64_t>1) << c))] += 1
                 d -= 1
                 continue
             idx[d] += 1
@@ -253,4 +207,4 @@ def table_bytes():
     """Total size in bytes of the compiled lookup tables."""
     return (sizeof(HR_CARD_KEY) + HR_ROW_COUNT * 4 + HR_NOFLUSH_SIZE * 2
             + sizeof(HR_FLUSH) + sizeof(HR_CLASS_RANKS) + sizeof(HR_CATEGORY_FIRST)
-            + sizeof(_NIBBLE_KEY) + sizeof(_KEY256))
+            + sizeof(_NIBBLE_KEY) + sizeof(_KB))
