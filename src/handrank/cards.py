@@ -157,6 +157,12 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[int
     for an integer outside 0..51, and (unless ``allow_duplicates``)
     :class:`~handrank.errors.DuplicateCardError` naming the repeated card.
     """
+    if type(cards) in (list, tuple) and all(type(c) is int and 0 <= c < NUM_CARDS for c in cards):
+        # Fast path: plain card ids.
+        ids = list(cards)
+        if not allow_duplicates and len(set(ids)) != len(ids):
+            check_cards(ids)
+        return ids
     if isinstance(cards, str):
         ids = _parse_text(cards)
     elif isinstance(cards, (bytes, bytearray)):

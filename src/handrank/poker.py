@@ -200,12 +200,33 @@ def evaluate(cards: CardsLike) -> HandValue:
     """
     ids = _ids(cards)
     s = _strength_of(ids)
-    five = next(f for f in combinations(ids, 5) if strength5(*f) == s)
-    order = _unpack(s)
-    # Most significant first: by position of the card's rank in the class ranks.
-    five_sorted = tuple(sorted(five, key=lambda c: (order.index(c >> 2), -c)))
-    return HandValue(game="poker", category=category(s), strength=s, name=name(s),
-                     description=describe(s), cards=five_sorted)
+    cat, ranks, label, words = _class_info(s)
+    return HandValue(game="poker", category=cat, strength=s, name=label,
+                     description=words, cards=_best_five(ids, cat, ranks))
+
+
+@lru_cache(maxsize=None)
+def _class_info(s: int) -> tuple[Category, tuple[int, ...], str, str]:
+    """(category, class ranks most significant first, name, description) of a strength."""
+    return category(s), tuple(_unpack(s)), name(s), describe(s)
+
+
+def _best_five(ids: Sequence[int], cat: Category, ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """The five cards of ``ids`` that make the class, most significant first
+    (for each rank of the class, in order, the highest-suited unused card)."""
+    pool = sorted(ids, reverse=True)
+    if cat == Category.FLUSH or cat == Category.STRAIGHT_FLUSH:
+        suits = [c & 3 for c in ids]
+        flush_suit = max(range(4), key=suits.count)
+        pool = [c for c in pool if c & 3 == flush_suit]
+    five = []
+    for r in ranks:
+        for c in pool:
+            if c >> 2 == r:
+                pool.remove(c)
+                five.append(c)
+                break
+    return tuple(five)
 
 
 def evaluate_many(cards: object, *, threads: int | None = None) -> np.ndarray:
