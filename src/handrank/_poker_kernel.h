@@ -73,7 +73,7 @@ HR_INLINE void hr_find_bad(const uint8_t *row, int k, int *err, int *col) {
 #endif
 
 #define HR_DEFINE_IDS_KERNEL(K)                                                     \
-static ptrdiff_t hr_poker_eval_ids##K(const uint8_t *ids, ptrdiff_t start,          \
+HR_INLINE ptrdiff_t hr_poker_eval_ids##K(const uint8_t *ids, ptrdiff_t start,          \
         ptrdiff_t stop, const uint64_t *kb, int32_t *out, int *err, int *col) {     \
     ptrdiff_t i;                                                                    \
     HR_ACC_DECL;                                                                    \
