@@ -457,3 +457,33 @@ def test_subprocess_exit_codes(tmp_path):
     assert r.returncode == 1 and "1 mismatch" in r.stdout
     r = _module("showdown", str(tmp_path / "missing.csv"))
     assert r.returncode == 2 and r.stderr.startswith("handrank: error: cannot open")
+
+
+# ---- eval: hands given as strings ------------------------------------------
+
+def test_eval_strings_names_the_winner(capsys):
+    from handrank.cli import main as cli_main
+    assert cli_main(["eval", "Ks Kh Kd 4c 4d", "Ah Ad Ac 2s 2d"]) == 0
+    out = capsys.readouterr().out
+    assert "Full house, kings over fours" in out and "Full house, aces over twos" in out
+    assert out.strip().endswith("winner: hand 2")
+
+
+def test_eval_board_royal_beats_king_high_straight_flush(capsys):
+    from handrank.cli import main as cli_main
+    assert cli_main(["eval", "--board", "Ks Qs Js Ts 2d", "As 3c", "9s 3d", "-o", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["winners"] == [1]
+    assert [h["name"] for h in doc["hands"]] == ["Royal flush", "Straight flush"]
+
+
+def test_eval_split_and_bad_input(capsys):
+    from handrank.cli import main as cli_main
+    assert cli_main(["eval", "2c3c4c5c7d", "2d3d4d5d7c"]) == 0
+    assert "split: hands 1, 2" in capsys.readouterr().out
+    assert cli_main(["eval", "AsKsQsJsXs"]) == 2
+    assert "'Xs' at position 8" in capsys.readouterr().err
+    assert cli_main(["eval", "--board", "Ks Qs Js Ts 2d", "Ks 3d"]) == 2
+    assert "card Ks is also in the board" in capsys.readouterr().err
+    assert cli_main(["eval", "AsKs"]) == 2
+    assert "got 2" in capsys.readouterr().err

@@ -37,6 +37,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
+from . import poker
 from .cards import format_card
 from .errors import HandrankError
 from .io import (SPLIT, BadRow, InputError, InputFile, ShowdownChunk, group_by_length,
@@ -424,6 +425,54 @@ def register_poker(subparsers: argparse._SubParsersAction) -> None:
                         "board + hole must make 5 to 7 cards")
     p.set_defaults(func=cmd_showdown)
 
+    p = subparsers.add_parser(
+        "eval", help="evaluate hands given as card strings on the command line",
+        description="Evaluate each HAND (5 to 7 cards, best five). With two or more hands,\n"
+                    "say which wins; with --board, each HAND is a player's hole cards and\n"
+                    "the board is shared (one deck: no card may repeat).",
+        epilog="examples:\n  handrank eval AsKsQsJsTs\n  handrank eval \"Ks Kh Kd 4c 4d\" \"Ah Ad Ac 2s 2d\"\n"
+               "  handrank eval --board \"Ks Qs Js Ts 2d\" \"As 3c\" \"9s 3d\"",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("hands", nargs="+", metavar="HAND", help='card text, e.g. "AsKs" or "As Ks Qs"')
+    p.add_argument("--board", default=None, help="community cards shared by every HAND")
+    p.add_argument("-o", "--output", choices=("text", "json"), default="text",
+                   help="output format (default text)")
+    p.set_defaults(func=cmd_eval)
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    """Evaluate hands given on the command line; errors name the bad token."""
+    from .cards import format_cards, parse_cards
+    board = parse_cards(args.board) if args.board is not None else []
+    values, seen = [], {c: "the board" for c in board}
+    for i, text in enumerate(args.hands):
+        cards = parse_cards(text)
+        if args.board is not None:
+            for c in cards:
+                if c in seen:
+                    raise HandrankError(f"hand {i + 1} ({text!r}): card {format_cards([c])} "
+                                        f"is also in {seen[c]}")
+                seen[c] = f"hand {i + 1}"
+        values.append(poker.evaluate(board + cards))
+    best = max(v.strength for v in values)
+    winners = [i for i, v in enumerate(values) if v.strength == best]
+    if args.output == "json":
+        json.dump({"hands": [{"hand": i + 1, "input": t, "category": v.category.label,
+                              "name": v.name, "strength": v.strength,
+                              "description": v.description, "best_five": format_cards(v.cards)}
+                             for i, (t, v) in enumerate(zip(args.hands, values))],
+                   "winners": [i + 1 for i in winners]}, sys.stdout, ensure_ascii=False)
+        print()
+        return EXIT_OK
+    for i, (text, v) in enumerate(zip(args.hands, values)):
+        print(f"{i + 1}: {format_cards(v.cards)}  {v.description}  (strength {v.strength})")
+    if len(values) > 1:
+        if len(winners) == 1:
+            print(f"winner: hand {winners[0] + 1}")
+        else:
+            print("split: hands " + ", ".join(str(i + 1) for i in winners))
+    return EXIT_OK
+
 
 def cmd_rank(args: argparse.Namespace) -> int:
     if args.check_labels and args.format != "uci":
@@ -781,6 +830,7 @@ examples:
   handrank rank hands.txt
   handrank rank --format uci --check-labels --summary-only poker-hand-training-true.data
   handrank showdown --summary-only pluribus-showdowns.csv
+  handrank eval "As Ks Qs Js Ts" "Kd Kh Kc 4s 4d"
   handrank rank --help
 
 Bad rows are reported on stderr with their line number; exit status 2 unless
