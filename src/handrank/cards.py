@@ -23,7 +23,7 @@ spaces, commas or semicolons (``"As Kd, 10h"``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Union
 
 import numpy as np
@@ -47,6 +47,7 @@ __all__ = [
     "from_mask",
     "deck",
     "check_cards",
+    "decode_rows",
 ]
 
 #: Rank characters, index = rank (0 = deuce ... 12 = ace).
@@ -76,6 +77,18 @@ _SEPARATORS = set(" \t\r\n,;")
 
 _UNICODE_SUITS = "♣♦♥♠"
 
+# Every two-character card spelling -> id (the parser's fast path).
+_PAIRS = {rc + sc: 4 * r + s for rc, r in _RANK_CHARS.items() for sc, s in _SUIT_CHARS.items()}
+
+# ASCII byte -> rank / suit (-1 = not one), for the bulk row decoder.
+_RANK_LUT = np.full(256, -1, dtype=np.int16)
+_SUIT_LUT = np.full(256, -1, dtype=np.int16)
+for _ch, _v in _RANK_CHARS.items():
+    _RANK_LUT[ord(_ch)] = _v
+for _ch, _v in _SUIT_CHARS.items():
+    if _ch.isascii():
+        _SUIT_LUT[ord(_ch)] = _v
+
 
 def card(rank: int, suit: int) -> int:
     """Card id for ``rank`` (0 = deuce .. 12 = ace) and ``suit`` (0..3 = c, d, h, s)."""
@@ -104,7 +117,19 @@ def _bad_token(text: str, start: int) -> str:
 
 
 def _parse_text(text: str) -> list[int]:
-    out: list[int] = []
+    # Fast path: whitespace/comma separated runs of two-character cards.
+    try:
+        toks = text.replace(",", " ").replace(";", " ").split()
+        if len(toks) == 1:  # run together: "AsKdQh"
+            tok = toks[0]
+            if len(tok) & 1:
+                raise KeyError(tok)
+            return [_PAIRS[tok[i:i + 2]] for i in range(0, len(tok), 2)]
+        return [_PAIRS[tok] for tok in toks]
+    except KeyError:
+        pass
+    # Exact scanner: "10x", variation selectors, and errors that name the token.
+    out = []
     i, n = 0, len(text)
     while i < n:
         ch = text[i]
@@ -132,6 +157,41 @@ def _parse_text(text: str) -> list[int]:
         out.append(4 * rank + _SUIT_CHARS[text[i]])
         i += 1
     return out
+
+
+def decode_rows(texts: Sequence[str], k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Bulk decoder for the two common layouts of ``k`` cards per text:
+    run together (``"AsKdQh..."``) or single-space separated (``"As Kd Qh ..."``).
+
+    Returns ``(ids, ok)``: an ``(n, k)`` ``int64`` array of card ids and an
+    ``(n,)`` ``bool`` mask of the rows decoded (ASCII, exactly that layout,
+    valid cards, no repeats). Rows not ``ok`` are not errors yet: pass them to
+    :func:`parse_cards`, which accepts every spelling and names bad tokens.
+    """
+    n = len(texts)
+    out = np.zeros((n, k), dtype=np.int64)
+    ok = np.zeros(n, dtype=bool)
+    if n == 0:
+        return out, ok
+    lens = np.fromiter(map(len, texts), dtype=np.int64, count=n)
+    ascii_ = np.fromiter(map(str.isascii, texts), dtype=bool, count=n)
+    for width, step in ((2 * k, 2), (3 * k - 1, 3)):
+        idx = np.flatnonzero(ascii_ & (lens == width) & ~ok)
+        if not len(idx):
+            continue
+        arr = np.frombuffer("".join([texts[i] for i in idx.tolist()]).encode("ascii"),
+                            dtype=np.uint8).reshape(len(idx), width)
+        r = _RANK_LUT[arr[:, 0::step]]
+        s = _SUIT_LUT[arr[:, 1::step]]
+        good = (r >= 0).all(1) & (s >= 0).all(1)
+        if step == 3:
+            good &= (arr[:, 2::3] == 32).all(1)
+        ids = 4 * r.astype(np.int64) + s
+        srt = np.sort(ids, axis=1)
+        good &= ~(srt[:, 1:] == srt[:, :-1]).any(1)
+        out[idx[good]] = ids[good]
+        ok[idx[good]] = True
+    return out, ok
 
 
 def parse_card(text: str) -> int:

@@ -34,7 +34,7 @@ from typing import BinaryIO
 
 import numpy as np
 
-from .cards import check_cards, format_card, parse_cards
+from .cards import check_cards, decode_rows, format_card, parse_cards
 from .errors import HandrankError
 
 __all__ = [
@@ -186,31 +186,12 @@ NOT_UTF8 = "not valid UTF-8 text"
 # Fast path for the common compact/space-separated forms: every two-character
 # token of rank + suit letter. Anything else goes through cards.parse_cards,
 # which also produces the error messages, so both paths accept the same text.
-_PAIR: dict[str, int] = {}
-for _r, _rc in enumerate("23456789TJQKA"):
-    for _s, _scs in enumerate(("cC♣♧", "dD♦♢", "hH♥♡", "sS♠♤")):
-        for _sc in _scs:
-            _PAIR[_rc + _sc] = 4 * _r + _s
-            _PAIR[_rc.lower() + _sc] = 4 * _r + _s
-_SEP_TRANS = str.maketrans({",": " ", ";": " "})
-
-
 def parse_hand_text(text: str) -> list[int]:
     """Card ids of one line of card text, duplicates allowed (checked later).
 
-    Raises :class:`~handrank.errors.CardParseError` (from
-    :func:`handrank.cards.parse_cards`) naming the bad token.
+    Raises :class:`~handrank.errors.CardParseError` naming the bad token.
     """
-    out: list[int] = []
-    try:
-        for tok in text.translate(_SEP_TRANS).split():
-            if len(tok) & 1:
-                raise KeyError(tok)
-            for i in range(0, len(tok), 2):
-                out.append(_PAIR[tok[i:i + 2]])
-    except KeyError:
-        return parse_cards(text, allow_duplicates=True)
-    return out
+    return parse_cards(text, allow_duplicates=True)
 
 
 def _duplicate_reason(ids: list[int]) -> str | None:
@@ -295,50 +276,12 @@ def parse_text_chunk(chunk: list[Line], sizes: tuple[int, ...] = HAND_SIZES,
     return good, bad
 
 
-_RANK_LUT = np.full(256, -1, dtype=np.int16)
-_SUIT_LUT = np.full(256, -1, dtype=np.int16)
-for _r, _rc in enumerate("23456789TJQKA"):
-    _RANK_LUT[ord(_rc)] = _RANK_LUT[ord(_rc.lower())] = _r
-for _s, _sc in enumerate("cdhs"):
-    _SUIT_LUT[ord(_sc)] = _SUIT_LUT[ord(_sc.upper())] = _s
-
-
-def _fast_decode(texts: list[str], k: int) -> tuple[np.ndarray, np.ndarray]:
-    """``(n, k)`` int64 card ids and an ``ok`` mask for the texts holding exactly
-    ``k`` distinct cards in compact (``AsKd...``) or single-space
-    (``As Kd ...``) form; rows not ``ok`` are left to the exact parser."""
-    n = len(texts)
-    out = np.zeros((n, k), dtype=np.int64)
-    ok = np.zeros(n, dtype=bool)
-    if n == 0:
-        return out, ok
-    lens = np.fromiter(map(len, texts), dtype=np.int64, count=n)
-    ascii_ = np.fromiter(map(str.isascii, texts), dtype=bool, count=n)
-    for L, step in ((2 * k, 2), (3 * k - 1, 3)):
-        idx = np.flatnonzero(ascii_ & (lens == L) & ~ok)
-        if not len(idx):
-            continue
-        arr = np.frombuffer("".join([texts[i] for i in idx.tolist()]).encode("ascii"),
-                            dtype=np.uint8).reshape(len(idx), L)
-        r = _RANK_LUT[arr[:, 0::step]]
-        s = _SUIT_LUT[arr[:, 1::step]]
-        good = (r >= 0).all(1) & (s >= 0).all(1)
-        if step == 3:
-            good &= (arr[:, 2::3] == 32).all(1)
-        ids = 4 * r.astype(np.int64) + s
-        srt = np.sort(ids, axis=1)
-        good &= ~(srt[:, 1:] == srt[:, :-1]).any(1)
-        out[idx[good]] = ids[good]
-        ok[idx[good]] = True
-    return out, ok
-
-
 def _fast_text_ids(texts: list[str], sizes: tuple[int, ...]) -> list[list[int] | None]:
-    """Card-id lists of the lines :func:`_fast_decode` accepts for any of
-    ``sizes``; None for every other line."""
+    """Card-id lists of the lines :func:`handrank.cards.decode_rows` accepts for
+    any of ``sizes``; None for every other line."""
     res: list[list[int] | None] = [None] * len(texts)
     for k in sizes:
-        ids, ok = _fast_decode(texts, k)
+        ids, ok = decode_rows(texts, k)
         for i, row in zip(np.flatnonzero(ok).tolist(), ids[ok].tolist()):
             res[i] = row
     return res
@@ -597,7 +540,7 @@ def parse_showdown_chunk(chunk: list[Line], header: ShowdownHeader, board_cards:
     start = 0
     for col, k in zip(card_cols, sizes):
         texts = [r[col].strip() for r in rows]
-        got_ids, fast_ok = _fast_decode(texts, k)
+        got_ids, fast_ok = decode_rows(texts, k)
         ids[:, start:start + k] = got_ids
         for i in np.flatnonzero(~fast_ok & ok).tolist():
             try:
