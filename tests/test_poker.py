@@ -325,3 +325,45 @@ def test_hand_values_of_different_games_do_not_compare():
     other = replace(v, game="brag")
     with pytest.raises(TypeError):
         _ = v > other
+
+
+# ---- arbitrary input never crashes or reads out of bounds -------------------
+
+@pytest.mark.parametrize("mask,count", [
+    (0x44444444466EF, 20),   # a whole suit: 4-bit suit counters would overflow
+    (0xFDDD111111111, 22),
+    (0x88888CCC99999, 21),
+    (0xFFFFFFFFFFFFE, 51),
+    ((1 << 52) - 1, 52),
+])
+def test_masks_with_many_cards_are_rejected(mask, count):
+    with pytest.raises(HandSizeError, match=f"holds {count} cards"):
+        poker.evaluate_many(np.array([mask], dtype=np.uint64))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=20))
+def test_hypothesis_arbitrary_masks(masks):
+    arr = np.array(masks, dtype=np.uint64)
+    valid = [m >> 52 == 0 and 5 <= bin(m).count("1") <= 7 for m in masks]
+    if all(valid):
+        got = poker.evaluate_many(arr)
+        ids = [cards.from_mask(m) for m in masks]
+        assert got.tolist() == [poker.strength(h) for h in ids]
+    else:
+        first = valid.index(False)
+        with pytest.raises((CardRangeError, HandSizeError), match=f"row {first}:"):
+            poker.evaluate_many(arr)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 255), min_size=7, max_size=7), min_size=1, max_size=20))
+def test_hypothesis_arbitrary_id_bytes(rows):
+    arr = np.array(rows, dtype=np.uint8)
+    valid = [all(c < 52 for c in r) and len(set(r)) == 7 for r in rows]
+    if all(valid):
+        assert poker.evaluate_many(arr).tolist() == [poker.strength(r) for r in rows]
+    else:
+        first = valid.index(False)
+        with pytest.raises((CardRangeError, DuplicateCardError), match=f"row {first}[,:]"):
+            poker.evaluate_many(arr)

@@ -20,4 +20,12 @@ HR_INLINE uint32_t hr_suit_ranks(uint64_t mask, unsigned suit) {
     return (uint32_t)x;
 }
 
+/* Number of set bits (portable SWAR; no dependence on a popcount instruction). */
+HR_INLINE int hr_popcount64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
 #endif

@@ -16,6 +16,10 @@ cdef extern from "_poker_tables.h" nogil:
     const uint16_t HR_FLUSH[8192]
     const uint32_t HR_CLASS_RANKS[7463]
 
+cdef extern from "_cardbits.h" nogil:
+    uint32_t hr_suit_ranks(uint64_t mask, unsigned suit)
+    int hr_popcount64(uint64_t x)
+
 cdef extern from "_poker_kernel.h" nogil:
     # Strength of 5..7 valid, distinct cards from their summed key
     # (HR_SUIT_BASE + card keys) and their card mask.

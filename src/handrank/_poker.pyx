@@ -110,15 +110,15 @@ def eval_masks(const uint64_t[::1] masks, int32_t[::1] out, Py_ssize_t start, Py
                 err = HR_ERR_RANGE
                 bad = i
                 break
-            key = HR_SUIT_BASE
-            for r in range(13):
-                key += _NIBBLE_KEY[r][(m >> (4 * r)) & 15]
-            # The four suit counters (each started at 3) add up to 12 + card count.
-            cnt = ((key >> 32) & 15) + ((key >> 36) & 15) + ((key >> 40) & 15) + ((key >> 44) & 15) - 12
+            # Count first: the key's 4-bit suit counters only hold up to 7 cards.
+            cnt = hr_popcount64(m)
             if cnt < 5 or cnt > 7:
                 err = HR_ERR_SIZE
                 bad = i
                 break
+            key = HR_SUIT_BASE
+            for r in range(13):
+                key += _NIBBLE_KEY[r][(m >> (4 * r)) & 15]
             out[i] = hr_poker_strength(key, m)
     if bad >= 0:
         return (bad, -1, err)
