@@ -367,3 +367,25 @@ def test_hypothesis_arbitrary_id_bytes(rows):
         first = valid.index(False)
         with pytest.raises((CardRangeError, DuplicateCardError), match=f"row {first}[,:]"):
             poker.evaluate_many(arr)
+
+
+def test_concurrent_callers_with_growing_thread_counts():
+    # Callers on several Python threads, each asking for more worker threads
+    # than the last: none may fail because another grew the shared pool.
+    import threading
+    hands = random_hands(np.random.default_rng(9), 300_000, 7)
+    expected = poker.evaluate_many(hands)
+    errors, results = [], []
+
+    def call(t):
+        try:
+            results.append(np.array_equal(poker.evaluate_many(hands, threads=t), expected))
+        except Exception as e:  # pragma: no cover - the failure being tested for
+            errors.append(repr(e))
+
+    threads = [threading.Thread(target=call, args=(t,)) for t in range(2, 10)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert errors == [] and results == [True] * 8

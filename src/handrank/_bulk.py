@@ -45,11 +45,10 @@ def _get_pool(workers: int) -> ThreadPoolExecutor:
     global _pool, _pool_size
     with _pool_lock:
         if _pool is None or _pool_size < workers:
-            old = _pool
+            # The old pool is not shut down: a call running on another thread may
+            # still be submitting to it. Its idle workers exit once it is unreferenced.
             _pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="handrank")
             _pool_size = workers
-            if old is not None:
-                old.shutdown(wait=False)
         return _pool
 
 
