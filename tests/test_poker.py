@@ -218,6 +218,16 @@ def test_fast_single_calls_validate():
         poker.strength6(0, 1, 2, 3, 4, 4)
     with pytest.raises(TypeError):
         poker.strength5(0, 1, 2, 3)
+    # Floats and bools are not card ids; huge ints are out of range, not overflow.
+    with pytest.raises(TypeError, match="position 0 must be an int, got float"):
+        poker.strength5(-0.5, 47, 43, 39, 35)
+    with pytest.raises(TypeError, match="got bool"):
+        poker.strength5(0, 5, 9, 13, True)
+    with pytest.raises(ValueError, match="out of range"):
+        poker.strength7(0, 1, 2, 3, 4, 5, 2**40)
+    with pytest.raises(ValueError, match="out of range"):
+        poker.strength7(0, 1, 2, 3, 4, 5, -2**80)
+    assert poker.strength5(np.int64(0), np.uint8(5), 9, 13, 17) == poker.strength5(0, 5, 9, 13, 17)
 
 
 def test_bulk_errors_name_row_and_column():

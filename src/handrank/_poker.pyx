@@ -32,40 +32,59 @@ cdef int32_t poker_strength_ids(const uint8_t* cards, int n) noexcept nogil:
     return hr_poker_strength(key, mask)
 
 
-cdef inline int _single(int* c, int n) except -1:
-    """Validate n card ids, return their strength (or raise)."""
+from cpython.long cimport PyLong_CheckExact, PyLong_AsLongAndOverflow
+from cpython.object cimport PyObject
+
+
+cdef inline long _card_arg(object x, int pos) except -1:
+    """One positional card id: an int (or numpy integer) in 0..51."""
+    cdef long v
+    cdef int overflow = 0
+    if PyLong_CheckExact(x):
+        v = PyLong_AsLongAndOverflow(x, &overflow)
+        if overflow or v < 0 or v >= 52:
+            raise ValueError(f"card id {x} at position {pos} is out of range 0..51")
+        return v
+    if isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_)):
+        return _card_arg(int(x), pos)
+    raise TypeError(f"card id at position {pos} must be an int, got {type(x).__name__} {x!r}")
+
+
+cdef inline int _single(PyObject** c, int n) except -1:
+    """Validate n card-id objects, return their strength (or raise)."""
     cdef uint64_t key = HR_SUIT_BASE, mask = 0, bit
+    cdef long v
     cdef int j
     for j in range(n):
-        if c[j] < 0 or c[j] >= 52:
-            raise ValueError(f"card id {c[j]} at position {j} is out of range 0..51")
-        bit = (<uint64_t>1) << c[j]
+        v = _card_arg(<object>c[j], j)
+        bit = (<uint64_t>1) << v
         if mask & bit:
-            raise ValueError(f"duplicate card id {c[j]} at position {j}")
+            raise ValueError(f"duplicate card id {v} at position {j}")
         mask |= bit
-        key += HR_CARD_KEY[c[j]]
+        key += HR_CARD_KEY[v]
     return hr_poker_strength(key, mask)
 
 
-def strength5(int a, int b, int c, int d, int e, /):
-    """Strength (1..7462, higher = stronger) of five card ids. Raises ValueError
-    for an id outside 0..51 or a repeated card."""
-    cdef int v[5]
-    v[0] = a; v[1] = b; v[2] = c; v[3] = d; v[4] = e
+def strength5(a, b, c, d, e, /):
+    """Strength (1..7462, higher = stronger) of five card ids (ints 0..51).
+    Raises ValueError for an id outside 0..51 or a repeated card, TypeError for
+    a non-integer (floats and bools are not card ids)."""
+    cdef PyObject* v[5]
+    v[0] = <PyObject*>a; v[1] = <PyObject*>b; v[2] = <PyObject*>c; v[3] = <PyObject*>d; v[4] = <PyObject*>e
     return _single(v, 5)
 
 
-def strength6(int a, int b, int c, int d, int e, int f, /):
+def strength6(a, b, c, d, e, f, /):
     """Strength of the best five of six card ids (see strength5)."""
-    cdef int v[6]
-    v[0] = a; v[1] = b; v[2] = c; v[3] = d; v[4] = e; v[5] = f
+    cdef PyObject* v[6]
+    v[0] = <PyObject*>a; v[1] = <PyObject*>b; v[2] = <PyObject*>c; v[3] = <PyObject*>d; v[4] = <PyObject*>e; v[5] = <PyObject*>f
     return _single(v, 6)
 
 
-def strength7(int a, int b, int c, int d, int e, int f, int g, /):
+def strength7(a, b, c, d, e, f, g, /):
     """Strength of the best five of seven card ids (see strength5)."""
-    cdef int v[7]
-    v[0] = a; v[1] = b; v[2] = c; v[3] = d; v[4] = e; v[5] = f; v[6] = g
+    cdef PyObject* v[7]
+    v[0] = <PyObject*>a; v[1] = <PyObject*>b; v[2] = <PyObject*>c; v[3] = <PyObject*>d; v[4] = <PyObject*>e; v[5] = <PyObject*>f; v[6] = <PyObject*>g
     return _single(v, 7)
 
 
