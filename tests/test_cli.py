@@ -490,6 +490,26 @@ def test_eval_split_and_bad_input(capsys):
     assert cli_main(["eval", "AsKsQsJsXs"]) == 2
     assert "'Xs' at position 8" in capsys.readouterr().err
     assert cli_main(["eval", "--board", "Ks Qs Js Ts 2d", "Ks 3d"]) == 2
-    assert "card Ks is also in the board" in capsys.readouterr().err
-    assert cli_main(["eval", "AsKs"]) == 2
-    assert "got 2" in capsys.readouterr().err
+    assert "hand 1 ('Ks 3d'): card Ks is also in the board" in capsys.readouterr().err
+    assert cli_main(["eval", "AsKsQsJsTs", "AsKs"]) == 2
+    assert "hand 2 ('AsKs'): a poker hand has 5, 6 or 7 cards, got 2" in capsys.readouterr().err
+
+
+def test_json_output_stays_valid_when_a_bad_row_stops_the_run(tmp_path, capsys):
+    p = tmp_path / "h.txt"
+    p.write_text("AsKsQsJsTs\n" * 5 + "AsKsQsJsXs\n")
+    assert main(["rank", "-o", "json", "--chunk-rows", "2", str(p)]) == 2
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["summary"] is None and "1 bad row" in doc["error"]
+    s = tmp_path / "s.csv"
+    s.write_text("board,hole_a,hole_b,outcome\n5d6h2h3hJs,4hAc,Ah6s,a\n5d6h2h3hJs,5dAc,Ah6s,a\n")
+    assert main(["showdown", "-o", "json", str(s)]) == 2
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["summary"] is None and "incomplete" in doc["error"]
+
+
+def test_uci_file_read_as_text_gets_a_hint(tmp_path, capsys):
+    p = tmp_path / "u.data"
+    p.write_text("1,10,1,11,1,13,1,12,1,1,9\n")
+    assert main(["rank", str(p)]) == 2
+    assert "hint: this looks like the UCI Poker Hand CSV: add --format uci" in capsys.readouterr().err

@@ -399,3 +399,45 @@ def test_concurrent_callers_with_growing_thread_counts():
     for th in threads:
         th.join()
     assert errors == [] and results == [True] * 8
+
+
+def test_hand_value_equality_is_a_split():
+    a, b = poker.evaluate("AsKsQsJsTs"), poker.evaluate("AhKhQhJhTh")
+    assert a == b and a <= b and a >= b and not a < b and hash(a) == hash(b)
+    assert a != poker.evaluate("KsQsJsTs9s") and a != "Royal flush"
+
+
+@pytest.mark.parametrize("bad,exc,match", [
+    ([[0, 1, 2, 3, 4], [0, 1, 2, 3]], HandSizeError, "row 1 has 4 cards"),
+    ("AsKsQsJsTs", TypeError, "for one hand use evaluate"),
+    (np.uint64(5), TypeError, "got uint64"),
+    (None, TypeError, "got NoneType"),
+    ([1, 2, 3], ArrayShapeError, "row 0 is a single value"),
+    (["AsKsQsJsTs", "As Ks Qs Js Xs"], CardParseError, "row 1: invalid card 'Xs'"),
+])
+def test_bulk_input_forms_give_clear_errors(bad, exc, match):
+    with pytest.raises(exc, match=match):
+        poker.evaluate_many(bad)
+
+
+def test_bulk_accepts_empty_lists_and_big_endian_masks():
+    assert poker.evaluate_many([]).shape == (0,)
+    m = np.array([0b1111111 << 8], dtype=">u8")
+    assert poker.evaluate_many(m).tolist() == poker.evaluate_many(m.astype(np.uint64)).tolist()
+
+
+def test_errors_keep_their_type_and_attributes_with_context():
+    with pytest.raises(CardParseError) as ei:
+        poker.evaluate_many(["AsKsQsJsTs", "As Ks Qs Js Xs"])
+    assert ei.value.token == "Xs" and ei.value.position == 12
+    with pytest.raises(DuplicateCardError, match=r"player 0: duplicate card 3c"):
+        poker.showdown("Ks Qs Js Ts 9c", ["3c 3c", "9s 3d"])
+    with pytest.raises(CardParseError, match=r"player 1: invalid card 'Xd'"):
+        poker.showdown("Ks Qs Js Ts 9c", ["3c 4c", "9s Xd"])
+
+
+def test_strength_type_checks():
+    with pytest.raises(TypeError):
+        poker.category(7462.5)
+    with pytest.raises(ArrayDtypeError):
+        poker.categories([1.5])

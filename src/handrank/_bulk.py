@@ -12,7 +12,7 @@ import numpy as np
 
 from .cards import NUM_CARDS, format_card, parse_cards
 from .errors import (ArrayDtypeError, ArrayShapeError, CardRangeError, DuplicateCardError,
-                     HandSizeError)
+                     HandrankError, HandSizeError)
 
 # Below this many rows per thread, extra threads cost more than they save.
 MIN_ROWS_PER_THREAD = 32_768
@@ -78,23 +78,7 @@ def as_id_array(cards: object, sizes: Sequence[int], what: str = "hand") -> np.n
     CardParseError naming the row (and column).
     """
     if not isinstance(cards, np.ndarray):
-        rows = list(cards)  # type: ignore[call-overload]
-        if rows and any(isinstance(r, str) or (not np.isscalar(r) and len(r) and isinstance(r[0], str))
-                        for r in rows[:1]):
-            parsed = []
-            for i, r in enumerate(rows):
-                try:
-                    parsed.append(parse_cards(r, allow_duplicates=True))
-                except ValueError as e:
-                    raise type(e)(f"row {i}: {e}") from None
-            lens = {len(p) for p in parsed}
-            if len(lens) > 1:
-                bad = next(i for i, p in enumerate(parsed) if len(p) != len(parsed[0]))
-                raise HandSizeError(f"row {bad} has {len(parsed[bad])} cards, row 0 has "
-                                    f"{len(parsed[0])}: every row needs the same count")
-            arr = np.array(parsed, dtype=np.int64).reshape(len(parsed), -1)
-        else:
-            arr = np.asarray(rows)
+        arr = _rows_to_array(cards, sizes)
     else:
         arr = cards
     if arr.dtype.kind not in "iu" or arr.dtype == np.bool_:
@@ -115,11 +99,44 @@ def as_id_array(cards: object, sizes: Sequence[int], what: str = "hand") -> np.n
     return np.ascontiguousarray(arr)
 
 
+def _rows_to_array(cards: object, sizes: Sequence[int]) -> np.ndarray:
+    """A list of rows (card text, or sequences of ids / card strings) -> int64 (N, k)."""
+    if isinstance(cards, (str, bytes)):
+        raise TypeError("expected many hands (an array, or a list of rows); "
+                        "for one hand use evaluate()")
+    if np.isscalar(cards) or cards is None:
+        raise TypeError(f"expected an (N, k) array of card ids or (N,) uint64 masks, "
+                        f"got {type(cards).__name__}")
+    try:
+        rows = list(cards)  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(f"expected an (N, k) array of card ids or (N,) uint64 masks, "
+                        f"got {type(cards).__name__}") from None
+    if not rows:
+        return np.zeros((0, max(sizes)), dtype=np.uint8)
+    parsed = []
+    for i, r in enumerate(rows):
+        if np.isscalar(r) and not isinstance(r, str):
+            raise ArrayShapeError(f"row {i} is a single value ({r!r}), not a hand: "
+                                  f"expected a list of rows")
+        try:
+            parsed.append(parse_cards(r, allow_duplicates=True))
+        except HandrankError as e:
+            raise e.with_context(f"row {i}") from None
+    first = len(parsed[0])
+    for i, p in enumerate(parsed):
+        if len(p) != first:
+            raise HandSizeError(f"row {i} has {len(p)} cards, row 0 has {first}: "
+                                f"every row needs the same count")
+    return np.array(parsed, dtype=np.int64).reshape(len(parsed), first)
+
+
 def as_mask_array(masks: np.ndarray) -> np.ndarray:
     """``(N,)`` ``uint64`` masks, C-contiguous (no copy when already so)."""
     if masks.ndim != 1:
         raise ArrayShapeError(f"masks must be a 1-D uint64 array, got shape {masks.shape}")
-    return np.ascontiguousarray(masks)
+    # Native byte order (a big-endian '>u8' array is converted, not rejected).
+    return np.ascontiguousarray(masks, dtype=np.uint64)
 
 
 def raise_kernel_error(err: KernelError, arr: np.ndarray, sizes: Sequence[int]) -> None:

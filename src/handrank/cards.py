@@ -91,19 +91,23 @@ for _ch, _v in _SUIT_CHARS.items():
 
 
 def card(rank: int, suit: int) -> int:
-    """Card id for ``rank`` (0 = deuce .. 12 = ace) and ``suit`` (0..3 = c, d, h, s)."""
+    """Card id for ``rank`` (0 = deuce .. 12 = ace) and ``suit`` (0..3 = c, d, h, s).
+
+    Raises :class:`~handrank.errors.CardRangeError` outside those ranges."""
     if not (0 <= rank < 13) or not (0 <= suit < 4):
         raise CardRangeError(f"rank {rank} / suit {suit} out of range (rank 0..12, suit 0..3)")
     return 4 * rank + suit
 
 
 def rank_of(card_id: int) -> int:
-    """Rank of a card id: 0 = deuce .. 12 = ace."""
+    """Rank of a card id: 0 = deuce .. 12 = ace. No validation (hot helper):
+    pass ids in 0..51."""
     return card_id >> 2
 
 
 def suit_of(card_id: int) -> int:
-    """Suit of a card id: 0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades."""
+    """Suit of a card id: 0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades. No
+    validation (hot helper): pass ids in 0..51."""
     return card_id & 3
 
 
@@ -237,7 +241,10 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[int
             ) from None
         for pos, item in enumerate(items):
             if isinstance(item, str):
-                parsed = _parse_text(item)
+                try:
+                    parsed = _parse_text(item)
+                except CardParseError as e:
+                    raise e.with_context(f"item {pos} ({item!r})") from None
                 if len(parsed) != 1:
                     raise CardParseError(
                         f"item {pos} ({item!r}) is not exactly one card", token=item, position=pos)
@@ -267,7 +274,9 @@ def check_cards(ids: Iterable[int]) -> None:
 
 
 def format_card(card_id: int, *, unicode: bool = False) -> str:
-    """Text of one card id: ``51 -> "As"`` (``"A♠"`` with ``unicode=True``)."""
+    """Text of one card id: ``51 -> "As"`` (``"A♠"`` with ``unicode=True``).
+
+    Raises :class:`~handrank.errors.CardRangeError` for an id outside 0..51."""
     c = int(card_id)
     if not 0 <= c < NUM_CARDS:
         raise CardRangeError(f"card id {c} is out of range 0..51")
@@ -275,12 +284,16 @@ def format_card(card_id: int, *, unicode: bool = False) -> str:
 
 
 def format_cards(ids: Iterable[int], *, sep: str = " ", unicode: bool = False) -> str:
-    """Text of several card ids, joined by ``sep``."""
+    """Text of several card ids, joined by ``sep``. Raises
+    :class:`~handrank.errors.CardRangeError` for an id outside 0..51."""
     return sep.join(format_card(c, unicode=unicode) for c in ids)
 
 
 def to_mask(cards: CardsLike) -> int:
-    """The ``uint64`` bit mask (as a Python int) of distinct cards; duplicates raise."""
+    """The ``uint64`` bit mask (as a Python int) of distinct cards.
+
+    ``cards`` as for :func:`parse_cards`, whose errors it raises
+    (CardParseError, CardRangeError, DuplicateCardError)."""
     m = 0
     for c in parse_cards(cards):
         m |= 1 << c

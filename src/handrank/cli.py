@@ -31,6 +31,7 @@ import argparse
 import csv
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TextIO
@@ -123,6 +124,7 @@ class Run:
         self.bad = 0
         self.failed = False
         self.rows = 0
+        self.hint: str | None = None  # printed with the failure message
         self.bar = _make_progress(args, inp, desc)
 
     def chunks(self) -> Iterator[list]:
@@ -158,6 +160,8 @@ class Run:
         if self.failed:
             print(f"{PROG}: error: {self.inp.name}: {_plural(self.bad, 'bad row')}; "
                   f"nothing summarised (use --skip-bad to skip bad rows)", file=sys.stderr)
+            if self.hint:
+                print(f"{PROG}: hint: {self.hint}", file=sys.stderr)
             return EXIT_BAD_INPUT
         if self.bad:
             print(f"{PROG}: {self.inp.name}: skipped {_plural(self.bad, 'bad row')}",
@@ -211,6 +215,9 @@ class Sink:
     def close(self, summary_json: dict | None) -> None:
         pass
 
+    def abort(self, error: str) -> None:
+        """The run stopped on bad rows after some rows were written."""
+
 
 class TextSink(Sink):
     """Aligned columns; widths fixed from the header and the first chunk
@@ -263,6 +270,11 @@ class JsonSink(Sink):
         keys = self.keys
         self.out.write(sep + ",\n  ".join(json.dumps(dict(zip(keys, r)), ensure_ascii=False)
                                           for r in rows))
+
+    def abort(self, error: str) -> None:
+        # Keep stdout a valid JSON document: no summary, and the reason.
+        self.out.write("\n]" if not self.first else "]")
+        self.out.write(', "summary": null, "error": ' + json.dumps(error, ensure_ascii=False) + "}\n")
 
     def close(self, summary_json: dict | None) -> None:
         self.out.write("\n]" if not self.first else "]")
@@ -446,14 +458,16 @@ def cmd_eval(args: argparse.Namespace) -> int:
     board = parse_cards(args.board) if args.board is not None else []
     values, seen = [], {c: "the board" for c in board}
     for i, text in enumerate(args.hands):
-        cards = parse_cards(text)
-        if args.board is not None:
-            for c in cards:
-                if c in seen:
-                    raise HandrankError(f"hand {i + 1} ({text!r}): card {format_cards([c])} "
-                                        f"is also in {seen[c]}")
-                seen[c] = f"hand {i + 1}"
-        values.append(poker.evaluate(board + cards))
+        try:
+            cards = parse_cards(text)
+            if args.board is not None:
+                for c in cards:
+                    if c in seen:
+                        raise HandrankError(f"card {format_cards([c])} is also in {seen[c]}")
+                    seen[c] = f"hand {i + 1}"
+            values.append(poker.evaluate(board + cards))
+        except HandrankError as e:
+            raise e.with_context(f"hand {i + 1} ({text!r})") from None
     best = max(v.strength for v in values)
     winners = [i for i, v in enumerate(values) if v.strength == best]
     if args.output == "json":
@@ -503,6 +517,9 @@ def cmd_rank(args: argparse.Namespace) -> int:
                 good_u, bad = parse_uci_chunk(chunk, require_label=args.check_labels)
             else:
                 good_t, bad = parse_text_chunk(chunk)
+                if bad and run.hint is None and any(
+                        t is not None and _UCI_LINE.match(t) for _, t in chunk[:100]):
+                    run.hint = "this looks like the UCI Poker Hand CSV: add --format uci"
             run.report(bad)
             if run.failed:
                 continue
@@ -537,12 +554,16 @@ def cmd_rank(args: argparse.Namespace) -> int:
             del chunk
         status = run.finish()
         if status is not None:
+            if sink is not None:
+                sink.abort(f"{_plural(run.bad, 'bad row')} in {inp.name}; output is incomplete")
             return status
         text, js, csv_rows = _rank_summary(counts, run.bad if args.skip_bad else 0,
                                            args.check_labels, checked, mismatched, listed)
         write_summary(args, sink, text, js, csv_rows)
     return EXIT_CHECK_FAILED if mismatched else EXIT_OK
 
+
+_UCI_LINE = re.compile(r"^\s*\d+(\s*,\s*\d+){9,10}\s*$")
 
 _UCI_LABEL_NAMES = ("nothing", "one pair", "two pairs", "three of a kind", "straight",
                     "flush", "full house", "four of a kind", "straight flush", "royal flush")
@@ -753,6 +774,8 @@ def _showdown_body(args, run: Run, header, first: list, rest: Iterator[list]) ->
                                      args.output, keep))
     status = run.finish()
     if status is not None:
+        if sink is not None:
+            sink.abort(f"{_plural(run.bad, 'bad row')} in {run.inp.name}; output is incomplete")
         return status
     text, js, csv_rows = _showdown_summary(players, total, wins, splits, has_outcome, checked,
                                            disagree, listed, run.bad if args.skip_bad else 0)

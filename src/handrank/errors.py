@@ -22,6 +22,12 @@ __all__ = [
 class HandrankError(ValueError):
     """Base class of every error handrank raises for bad input."""
 
+    def with_context(self, context: str) -> "HandrankError":
+        """Prefix the message with ``context`` (e.g. ``"player 2"``), keeping the
+        type and attributes; returns self so callers can ``raise e.with_context(...)``."""
+        self.args = (f"{context}: {self.args[0] if self.args else ''}",) + self.args[1:]
+        return self
+
 
 class CardParseError(HandrankError):
     """Card text that is not a card. ``token`` and ``position`` name the culprit."""

@@ -40,7 +40,7 @@ import numpy as np
 from . import _poker
 from ._bulk import as_id_array, as_mask_array, raise_kernel_error, run_chunked
 from .cards import RANK_NAMES, RANK_PLURALS, CardsLike, format_card, parse_cards
-from .errors import ArrayDtypeError, DuplicateCardError, HandSizeError
+from .errors import ArrayDtypeError, DuplicateCardError, HandrankError, HandSizeError
 from .result import HandValue
 
 __all__ = [
@@ -108,7 +108,10 @@ def _class_ranks() -> np.ndarray:
 
 
 def category(strength: int) -> Category:
-    """The :class:`Category` of a strength (1..7462). Raises ValueError outside."""
+    """The :class:`Category` of a strength (1..7462). Raises ValueError outside
+    that range, TypeError for a non-integer."""
+    if isinstance(strength, bool) or not isinstance(strength, (int, np.integer)):
+        raise TypeError(f"a strength is an int, got {type(strength).__name__} {strength!r}")
     s = int(strength)
     if not MIN_STRENGTH <= s <= MAX_STRENGTH:
         raise ValueError(f"poker strength {s} is outside {MIN_STRENGTH}..{MAX_STRENGTH}")
@@ -123,6 +126,8 @@ def categories(strengths: np.ndarray) -> np.ndarray:
     category values (compare with ``Category`` members). Raises ValueError for
     any strength outside 1..7462, naming its index."""
     s = np.asarray(strengths)
+    if s.dtype.kind not in "iu":
+        raise ArrayDtypeError(f"strengths must be integers, got dtype {s.dtype}")
     bad = (s < MIN_STRENGTH) | (s > MAX_STRENGTH)
     if bad.any():
         i = int(np.flatnonzero(bad.ravel())[0])
@@ -141,7 +146,8 @@ def name(strength: int) -> str:
 
 
 def describe(strength: int) -> str:
-    """Words for a strength: ``"Full house, kings over fours"``."""
+    """Words for a strength: ``"Full house, kings over fours"``. Raises
+    ValueError outside 1..7462, TypeError for a non-integer."""
     cat = category(strength)
     r = _unpack(int(strength))
     P, N = RANK_PLURALS, RANK_NAMES
@@ -245,7 +251,7 @@ def evaluate_many(cards: object, *, threads: int | None = None) -> np.ndarray:
     Rule: ``rules/poker.md``.
     """
     if isinstance(cards, np.ndarray) and cards.ndim == 1:
-        if cards.dtype != np.uint64:
+        if not (cards.dtype.kind == "u" and cards.dtype.itemsize == 8):
             raise ArrayDtypeError(
                 f"a 1-D input must be uint64 card masks, got dtype {cards.dtype}; "
                 f"card ids go in a 2-D (N, k) array")
@@ -266,7 +272,8 @@ def evaluate_many(cards: object, *, threads: int | None = None) -> np.ndarray:
 def compare(a: CardsLike, b: CardsLike) -> int:
     """1 if hand ``a`` beats ``b``, -1 if it loses, 0 for a split.
 
-    Each hand is 5..7 cards on its own (the two may share cards, e.g. a board).
+    Each hand is 5..7 cards on its own (the two may share cards, e.g. a board),
+    given as for :func:`evaluate`, whose errors it raises.
     """
     sa, sb = strength(a), strength(b)
     return (sa > sb) - (sa < sb)
@@ -287,7 +294,10 @@ def showdown(board: CardsLike, holes: Sequence[CardsLike]) -> list[int]:
     seen = {c: "the board" for c in b}
     strengths = []
     for p, hole in enumerate(holes):
-        h = parse_cards(hole)
+        try:
+            h = parse_cards(hole)
+        except HandrankError as e:
+            raise e.with_context(f"player {p}") from None
         for c in h:
             if c in seen:
                 raise DuplicateCardError(
@@ -306,5 +316,5 @@ def strength_counts(n_cards: int = 7) -> np.ndarray:
     """How many of all ``n_cards``-card hands (5, 6 or 7; one deck) have each
     strength: an ``int64`` array of length 7463 indexed by strength (index 0 is
     always 0). Enumerates all 133,784,560 seven-card hands in about a quarter
-    of a second on one core."""
+    of a second on one core. Raises ValueError for another ``n_cards``."""
     return _poker.strength_counts(n_cards)

@@ -10,7 +10,7 @@ from .cards import format_cards
 __all__ = ["HandValue"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class HandValue:
     """One evaluated hand.
 
@@ -25,8 +25,9 @@ class HandValue:
         cards: card ids of the cards that make the hand (poker: the best five,
             most significant first).
 
-    Hand values order by strength: ``a > b`` means ``a`` beats ``b``. Comparing
-    values of different games raises ``TypeError``.
+    Hand values compare by strength: ``a > b`` means ``a`` beats ``b`` and
+    ``a == b`` means a split (even when the cards differ, e.g. only by suit).
+    Ordering values of different games raises ``TypeError``; they are never equal.
     """
 
     game: str
@@ -42,6 +43,14 @@ class HandValue:
         if other.game != self.game:
             raise TypeError(f"cannot compare a {self.game} hand with a {other.game} hand")
         return self.strength, other.strength
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandValue):
+            return NotImplemented
+        return self.game == other.game and self.strength == other.strength
+
+    def __hash__(self) -> int:
+        return hash((self.game, self.strength))
 
     def __lt__(self, other: object) -> bool:
         s = self._strengths(other)
