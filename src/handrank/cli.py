@@ -174,10 +174,16 @@ def _make_progress(args: argparse.Namespace, inp: InputFile, desc: str):
         return None
     if not getattr(args, "summary_only", True) and _isatty(sys.stdout):
         return None  # per-row output on the same terminal would fight the bar
+    import shutil
+
     from tqdm import tqdm
 
+    # Some pseudo-terminals report a 0x0 size, on which tqdm draws nothing:
+    # fall back to 80x24 there.
+    sized = shutil.get_terminal_size(fallback=(0, 0)).columns > 0
     return tqdm(total=inp.size, desc=desc, unit="B", unit_scale=True, unit_divisor=1024,
-                file=sys.stderr, leave=False, dynamic_ncols=True)
+                file=sys.stderr, leave=False, dynamic_ncols=sized, ncols=None if sized else 80,
+                nrows=None if sized else 24)
 
 
 def _isatty(stream: Any) -> bool:
