@@ -210,11 +210,11 @@ def test_single_hand_errors(hand, exc, match):
 
 
 def test_fast_single_calls_validate():
-    with pytest.raises(ValueError, match="out of range"):
+    with pytest.raises(CardRangeError, match="out of range"):
         poker.strength7(0, 1, 2, 3, 4, 5, 52)
-    with pytest.raises(ValueError, match="out of range"):
+    with pytest.raises(CardRangeError, match="out of range"):
         poker.strength5(-1, 1, 2, 3, 4)
-    with pytest.raises(ValueError, match="duplicate"):
+    with pytest.raises(DuplicateCardError, match="duplicate card 3c"):
         poker.strength6(0, 1, 2, 3, 4, 4)
     with pytest.raises(TypeError):
         poker.strength5(0, 1, 2, 3)
@@ -441,3 +441,42 @@ def test_strength_type_checks():
         poker.category(7462.5)
     with pytest.raises(ArrayDtypeError):
         poker.categories([1.5])
+
+
+def test_showdown_input_forms():
+    board = [0, 6, 11, 21, 26]  # 2c 3h 4s 7d 8h: no flush, no straight
+    assert poker.showdown(board, np.array([[51, 50], [40, 41]])) == [0]  # aces beat queens
+    with pytest.raises(TypeError, match="one entry"):
+        poker.showdown(board, "As 3c")
+    with pytest.raises(ValueError, match="at least one player"):
+        poker.showdown(board, (x for x in []))
+    with pytest.raises(DuplicateCardError, match="board: duplicate card Ks"):
+        poker.showdown("Ks Ks Js Ts 2d", ["As 3c"])
+
+
+def test_list_rows_errors_carry_the_row():
+    with pytest.raises(CardRangeError) as ei:
+        poker.evaluate_many([[0, 1, 2, 3, 4], [0, 1, 2, 3, 52]])
+    assert ei.value.row == 1 and "row 1" in str(ei.value)
+    with pytest.raises(TypeError, match="row 1"):
+        poker.evaluate_many([[0, 1, 2, 3, 4], [0, 1, 2, 3, None]])
+
+
+def test_fork_after_threaded_call_does_not_hang():
+    import subprocess
+    import sys
+    if not hasattr(__import__("os"), "fork"):
+        pytest.skip("no fork on this platform")
+    code = (
+        "import os, numpy as np\n"
+        "from handrank import poker\n"
+        "h = np.tile(np.arange(7, dtype=np.uint8), (100_000, 1))\n"
+        "poker.evaluate_many(h, threads=2)\n"
+        "pid = os.fork()\n"
+        "if pid == 0:\n"
+        "    poker.evaluate_many(h, threads=2); os._exit(0)\n"
+        "_, status = os.waitpid(pid, 0)\n"
+        "print('child status', status)\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert "child status 0" in r.stdout, r.stderr

@@ -52,6 +52,16 @@ def _get_pool(workers: int) -> ThreadPoolExecutor:
         return _pool
 
 
+def _forget_pool_after_fork() -> None:
+    # A forked child inherits the pool object but not its worker threads: start afresh.
+    global _pool, _pool_size, _pool_lock
+    _pool, _pool_size, _pool_lock = None, 0, threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_pool_after_fork)
+
+
 def run_chunked(kernel: Callable[[int, int], KernelError | None], n: int,
                 threads: int | None) -> KernelError | None:
     """Run ``kernel(start, stop)`` over ``range(n)`` split into chunks, one per
@@ -61,8 +71,11 @@ def run_chunked(kernel: Callable[[int, int], KernelError | None], n: int,
     if t <= 1:
         return kernel(0, n)
     bounds = [n * i // t for i in range(t + 1)]
-    pool = _get_pool(t - 1)
-    futures = [pool.submit(kernel, bounds[i], bounds[i + 1]) for i in range(1, t)]
+    try:
+        pool = _get_pool(t - 1)
+        futures = [pool.submit(kernel, bounds[i], bounds[i + 1]) for i in range(1, t)]
+    except RuntimeError:  # interpreter shutting down: no new threads; run here
+        return kernel(0, n)
     results = [kernel(bounds[0], bounds[1])] + [f.result() for f in futures]
     errors = [r for r in results if r is not None]
     return min(errors) if errors else None
@@ -122,7 +135,11 @@ def _rows_to_array(cards: object, sizes: Sequence[int]) -> np.ndarray:
         try:
             parsed.append(parse_cards(r, allow_duplicates=True))
         except HandrankError as e:
+            if hasattr(e, "row"):
+                e.row = i  # type: ignore[attr-defined]
             raise e.with_context(f"row {i}") from None
+        except TypeError as e:
+            raise TypeError(f"row {i}: {e}") from None
     first = len(parsed[0])
     for i, p in enumerate(parsed):
         if len(p) != first:

@@ -13,6 +13,9 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
 
 cnp.import_array()
 
+from .cards import format_card
+from .errors import CardRangeError, DuplicateCardError
+
 # Error kinds returned by the bulk kernels (third item of the error tuple).
 KIND_RANGE = HR_ERR_RANGE          # card id >= 52 (ids) / bits >= 52 set (masks)
 KIND_DUPLICATE = HR_ERR_DUPLICATE  # the same card twice in a row
@@ -43,7 +46,8 @@ cdef inline long _card_arg(object x, int pos) except -1:
     if PyLong_CheckExact(x):
         v = PyLong_AsLongAndOverflow(x, &overflow)
         if overflow or v < 0 or v >= 52:
-            raise ValueError(f"card id {x} at position {pos} is out of range 0..51")
+            raise CardRangeError(f"card id {x} at position {pos} is out of range 0..51",
+                                 column=pos)
         return v
     if isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_)):
         return _card_arg(int(x), pos)
@@ -59,7 +63,8 @@ cdef inline int _single(PyObject** c, int n) except -1:
         v = _card_arg(<object>c[j], j)
         bit = (<uint64_t>1) << v
         if mask & bit:
-            raise ValueError(f"duplicate card id {v} at position {j}")
+            raise DuplicateCardError(f"duplicate card {format_card(v)} (id {v}) at position {j}",
+                                     card=v)
         mask |= bit
         key += HR_CARD_KEY[v]
     return hr_poker_strength(key, mask)
@@ -67,8 +72,9 @@ cdef inline int _single(PyObject** c, int n) except -1:
 
 def strength5(a, b, c, d, e, /):
     """Strength (1..7462, higher = stronger) of five card ids (ints 0..51).
-    Raises ValueError for an id outside 0..51 or a repeated card, TypeError for
-    a non-integer (floats and bools are not card ids)."""
+    Raises CardRangeError for an id outside 0..51, DuplicateCardError for a
+    repeated card (both ValueErrors), TypeError for a non-integer (floats and
+    bools are not card ids)."""
     cdef PyObject* v[5]
     v[0] = <PyObject*>a; v[1] = <PyObject*>b; v[2] = <PyObject*>c; v[3] = <PyObject*>d; v[4] = <PyObject*>e
     return _single(v, 5)

@@ -126,6 +126,8 @@ def categories(strengths: np.ndarray) -> np.ndarray:
     category values (compare with ``Category`` members). Raises ValueError for
     any strength outside 1..7462, naming its index."""
     s = np.asarray(strengths)
+    if s.size == 0:
+        return np.zeros(s.shape, dtype=np.int8)
     if s.dtype.kind not in "iu":
         raise ArrayDtypeError(f"strengths must be integers, got dtype {s.dtype}")
     bad = (s < MIN_STRENGTH) | (s > MAX_STRENGTH)
@@ -288,8 +290,15 @@ def showdown(board: CardsLike, holes: Sequence[CardsLike]) -> list[int]:
     anywhere raises DuplicateCardError naming it and the player. Several
     indices mean a split pot.
     """
-    b = parse_cards(board)
-    if not holes:
+    try:
+        b = parse_cards(board)
+    except HandrankError as e:
+        raise e.with_context("board") from None
+    if isinstance(holes, (str, bytes)) or np.isscalar(holes):
+        raise TypeError("holes must be a sequence with one entry (hole cards) per player, "
+                        f"got {type(holes).__name__}")
+    holes = list(holes)
+    if len(holes) == 0:
         raise ValueError("showdown needs at least one player")
     seen = {c: "the board" for c in b}
     strengths = []
@@ -317,4 +326,6 @@ def strength_counts(n_cards: int = 7) -> np.ndarray:
     strength: an ``int64`` array of length 7463 indexed by strength (index 0 is
     always 0). Enumerates all 133,784,560 seven-card hands in about a quarter
     of a second on one core. Raises ValueError for another ``n_cards``."""
-    return _poker.strength_counts(n_cards)
+    if isinstance(n_cards, bool) or not isinstance(n_cards, (int, np.integer)):
+        raise TypeError(f"n_cards must be an int, got {type(n_cards).__name__}")
+    return _poker.strength_counts(int(n_cards))
