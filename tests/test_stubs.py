@@ -22,7 +22,6 @@ STUB = PKG_DIR / "_poker.pyi"
 
 # Cython adds these to every module; they are not part of the API.
 ALLOWLIST = """\
-handrank._poker.__pyx_capi__
 handrank._poker.__test__
 """
 

@@ -15,24 +15,25 @@ cdef extern from "_poker_tables.h" nogil:
     const uint16_t HR_NOFLUSH[]
     const uint16_t HR_FLUSH[8192]
     const uint32_t HR_CLASS_RANKS[7463]
+    const uint64_t HR_KB[512]
+    const uint64_t HR_NIBBLE_KEY[208]
 
 cdef extern from "_cardbits.h" nogil:
     uint32_t hr_suit_ranks(uint64_t mask, unsigned suit)
     int hr_popcount64(uint64_t x)
 
 cdef extern from "_poker_kernel.h" nogil:
-    # Strength of 5..7 valid, distinct cards from their summed key
-    # (HR_SUIT_BASE + card keys) and their card mask.
+    # Strength of 5..7 cards from their summed key (HR_SUIT_BASE + HR_CARD_KEY
+    # of each) and their card mask. PRECONDITION: 5 to 7 distinct ids in 0..51
+    # (unchecked); the hr_poker_eval_ids* kernels check every row themselves.
     int32_t hr_poker_strength(uint64_t key, uint64_t mask)
     ptrdiff_t hr_poker_eval_ids5(const uint8_t* ids, ptrdiff_t start, ptrdiff_t stop,
-                                 const uint64_t* kb, int32_t* out, int* err, int* col)
+                                 int32_t* out, int* err, int* col)
     ptrdiff_t hr_poker_eval_ids6(const uint8_t* ids, ptrdiff_t start, ptrdiff_t stop,
-                                 const uint64_t* kb, int32_t* out, int* err, int* col)
+                                 int32_t* out, int* err, int* col)
     ptrdiff_t hr_poker_eval_ids7(const uint8_t* ids, ptrdiff_t start, ptrdiff_t stop,
-                                 const uint64_t* kb, int32_t* out, int* err, int* col)
+                                 int32_t* out, int* err, int* col)
     const int HR_ERR_RANGE
     const int HR_ERR_DUPLICATE
     const int HR_ERR_SIZE
 
-
-cdef int32_t poker_strength_ids(const uint8_t* cards, int n) noexcept nogil

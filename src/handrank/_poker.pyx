@@ -8,10 +8,7 @@ return into exceptions that name the row and column.
 
 cimport cython
 import numpy as np
-cimport numpy as cnp
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
-
-cnp.import_array()
 
 from .cards import format_card
 from .errors import CardRangeError, DuplicateCardError
@@ -24,15 +21,6 @@ KIND_SIZE = HR_ERR_SIZE            # mask with fewer than 5 or more than 7 cards
 NUM_STRENGTHS = HR_NUM_STRENGTHS
 NOFLUSH_SIZE = HR_NOFLUSH_SIZE
 ROW_COUNT = HR_ROW_COUNT
-
-
-cdef int32_t poker_strength_ids(const uint8_t* cards, int n) noexcept nogil:
-    cdef uint64_t key = HR_SUIT_BASE, mask = 0
-    cdef int j
-    for j in range(n):
-        key += HR_CARD_KEY[cards[j]]
-        mask |= (<uint64_t>1) << cards[j]
-    return hr_poker_strength(key, mask)
 
 
 from cpython.long cimport PyLong_CheckExact, PyLong_AsLongAndOverflow
@@ -110,11 +98,11 @@ def eval_ids(const uint8_t[:, ::1] ids, int32_t[::1] out, Py_ssize_t start, Py_s
     with nogil:
         # One C kernel per row width, each with a fully unrolled inner loop.
         if k == 7:
-            bad = hr_poker_eval_ids7(&ids[0, 0], start, stop, &_KB[0][0], &out[0], &err, &col)
+            bad = hr_poker_eval_ids7(&ids[0, 0], start, stop, &out[0], &err, &col)
         elif k == 6:
-            bad = hr_poker_eval_ids6(&ids[0, 0], start, stop, &_KB[0][0], &out[0], &err, &col)
+            bad = hr_poker_eval_ids6(&ids[0, 0], start, stop, &out[0], &err, &col)
         else:
-            bad = hr_poker_eval_ids5(&ids[0, 0], start, stop, &_KB[0][0], &out[0], &err, &col)
+            bad = hr_poker_eval_ids5(&ids[0, 0], start, stop, &out[0], &err, &col)
     if bad >= 0:
         return (bad, col, err)
     return None
@@ -143,31 +131,11 @@ def eval_masks(const uint64_t[::1] masks, int32_t[::1] out, Py_ssize_t start, Py
                 break
             key = HR_SUIT_BASE
             for r in range(13):
-                key += _NIBBLE_KEY[r][(m >> (4 * r)) & 15]
+                key += HR_NIBBLE_KEY[16 * r + ((m >> (4 * r)) & 15)]
             out[i] = hr_poker_strength(key, m)
     if bad >= 0:
         return (bad, -1, err)
     return None
-
-
-cdef uint64_t _NIBBLE_KEY[13][16]
-cdef uint64_t _KB[256][2]   # {key, bit} per byte value; see _poker_kernel.h
-
-
-cdef void _init_nibbles() noexcept:
-    cdef int r, nib, s
-    for r in range(256):
-        _KB[r][0] = HR_CARD_KEY[r] if r < 52 else (<uint64_t>1) << 48
-        _KB[r][1] = (<uint64_t>1) << r if r < 52 else 0
-    for r in range(13):
-        for nib in range(16):
-            _NIBBLE_KEY[r][nib] = 0
-            for s in range(4):
-                if nib >> s & 1:
-                    _NIBBLE_KEY[r][nib] += HR_CARD_KEY[4 * r + s]
-
-
-_init_nibbles()
 
 
 @cython.boundscheck(False)
@@ -232,4 +200,4 @@ def table_bytes():
     """Total size in bytes of the compiled lookup tables."""
     return (sizeof(HR_CARD_KEY) + HR_ROW_COUNT * 4 + HR_NOFLUSH_SIZE * 2
             + sizeof(HR_FLUSH) + sizeof(HR_CLASS_RANKS) + sizeof(HR_CATEGORY_FIRST)
-            + sizeof(_NIBBLE_KEY) + sizeof(_KB))
+            + sizeof(HR_NIBBLE_KEY) + sizeof(HR_KB))

@@ -1,7 +1,8 @@
 /* The bulk poker kernel over card-id rows, in plain C so that each row width
- * (5, 6, 7) gets its own fully unrolled loop. Included by _poker.pyx, which
- * builds the per-card table described below. Bad ids (>= 52) are caught
- * without a branch per card. */
+ * (5, 6, 7) gets its own fully unrolled loop. Any byte value is safe: bad ids
+ * (>= 52) and repeats are caught without a branch per card, and the first bad
+ * column is located only for a bad row. Other Cython modules may cimport these
+ * through _poker.pxd. */
 #ifndef HANDRANK_POKER_KERNEL_H
 #define HANDRANK_POKER_KERNEL_H
 #include <stdint.h>
@@ -35,13 +36,13 @@ HR_INLINE void hr_find_bad(const uint8_t *row, int k, int *err, int *col) {
     }
 }
 
-/* Per-card accumulation over a table kb[256][2] = {key, bit}: key is
- * HR_CARD_KEY (or the poison bit 48 for ids >= 52), bit is 1 << id (0 for
- * ids >= 52). A row's key is the sum of its keys; its mask the OR of its bits;
+/* Per-card accumulation over the generated table HR_KB[2 * v] = {key, bit}
+ * for every byte value v: key is HR_CARD_KEY (or the poison bit 48 for ids
+ * >= 52), bit is 1 << id (0 for ids >= 52). A row's key is the sum of its keys; its mask the OR of its bits;
  * a repeated card makes the plain sum of the bits differ from their OR.
  * SSE2 (every x86-64) and NEON (every arm64) do key and bit in one 128-bit add;
  * other targets use plain 64-bit arithmetic. */
-#if !defined(HR_NO_SIMD) && (defined(__SSE2__) || defined(_M_X64) || defined(_M_AMD64))
+#if !defined(HR_NO_SIMD) && (defined(__x86_64__) || defined(_M_X64) || defined(_M_AMD64))
 #include <emmintrin.h>
 #define HR_ACC_DECL const __m128i hr_base = _mm_set_epi64x(0, (long long)HR_SUIT_BASE)
 #define HR_ACC_VARS __m128i hr_s, hr_o
@@ -74,7 +75,7 @@ HR_INLINE void hr_find_bad(const uint8_t *row, int k, int *err, int *col) {
 
 #define HR_DEFINE_IDS_KERNEL(K)                                                     \
 HR_INLINE ptrdiff_t hr_poker_eval_ids##K(const uint8_t *ids, ptrdiff_t start,          \
-        ptrdiff_t stop, const uint64_t *kb, int32_t *out, int *err, int *col) {     \
+        ptrdiff_t stop, int32_t *out, int *err, int *col) {                         \
     ptrdiff_t i;                                                                    \
     HR_ACC_DECL;                                                                    \
     for (i = start; i < stop; i++) {                                                \
@@ -83,7 +84,7 @@ HR_INLINE ptrdiff_t hr_poker_eval_ids##K(const uint8_t *ids, ptrdiff_t start,   
         int j;                                                                      \
         HR_ACC_VARS;                                                                \
         HR_ACC_INIT;                                                                \
-        for (j = 0; j < K; j++) HR_ACC_ADD(kb, row[j]);                             \
+        for (j = 0; j < K; j++) HR_ACC_ADD(HR_KB, row[j]);                          \
         key = HR_ACC_KEY;                                                           \
         mask = HR_ACC_MASK;                                                         \
         if ((key >> 48) | (HR_ACC_SUM ^ mask)) {                                    \
