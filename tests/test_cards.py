@@ -57,7 +57,7 @@ def test_parse_errors_name_token_and_position(text, token, pos):
 
 
 def test_duplicates_rejected_unless_allowed():
-    with pytest.raises(DuplicateCardError, match=r"duplicate card As \(cards 1 and 3\)"):
+    with pytest.raises(DuplicateCardError, match=r"duplicate card As \(positions 0 and 2\)"):
         cards.parse_cards("AsKdAs")
     assert cards.parse_cards("AsAs", allow_duplicates=True) == [51, 51]
 
@@ -89,3 +89,23 @@ def test_masks():
 def test_deck():
     d = cards.deck()
     assert d.dtype == np.uint8 and d.tolist() == list(range(52))
+
+
+def test_separators_are_the_same_for_every_spelling():
+    nbsp = "\u00a0"
+    assert cards.format_cards(cards.parse_cards(f"10h{nbsp}Kd\u2003Qs")) == "Th Kd Qs"
+    assert cards.format_cards(cards.parse_cards(f"As{nbsp}Kd")) == "As Kd"
+
+
+@pytest.mark.parametrize("call", [
+    lambda: cards.card(1.5, 0),
+    lambda: cards.card(True, 0),
+    lambda: cards.format_card("51"),
+    lambda: cards.format_card(51.9),
+    lambda: cards.format_cards("AsKs"),
+    lambda: cards.from_mask("31"),
+    lambda: cards.from_mask(31.7),
+])
+def test_helpers_reject_wrong_types(call):
+    with pytest.raises(TypeError):
+        call()

@@ -90,10 +90,17 @@ for _ch, _v in _SUIT_CHARS.items():
         _SUIT_LUT[ord(_ch)] = _v
 
 
+def _check_int(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{what} must be an int, got {type(value).__name__} {value!r}")
+    return int(value)
+
+
 def card(rank: int, suit: int) -> int:
     """Card id for ``rank`` (0 = deuce .. 12 = ace) and ``suit`` (0..3 = c, d, h, s).
 
     Raises :class:`~handrank.errors.CardRangeError` outside those ranges."""
+    rank, suit = _check_int(rank, "rank"), _check_int(suit, "suit")
     if not (0 <= rank < 13) or not (0 <= suit < 4):
         raise CardRangeError(f"rank {rank} / suit {suit} out of range (rank 0..12, suit 0..3)")
     return 4 * rank + suit
@@ -115,7 +122,8 @@ def _bad_token(text: str, start: int) -> str:
     """The card-sized piece of text at ``start`` (2 characters, 3 for "10x")."""
     width = 3 if text.startswith("10", start) else 2
     end = start
-    while end < len(text) and text[end] not in _SEPARATORS and end - start < width:
+    while end < len(text) and text[end] not in _SEPARATORS and not text[end].isspace() \
+            and end - start < width:
         end += 1
     return text[start:max(end, start + 1)]
 
@@ -137,7 +145,7 @@ def _parse_text(text: str) -> list[int]:
     i, n = 0, len(text)
     while i < n:
         ch = text[i]
-        if ch in _SEPARATORS or ch in _IGNORED:
+        if ch in _SEPARATORS or ch.isspace() or ch in _IGNORED:
             i += 1
             continue
         start = i
@@ -269,7 +277,7 @@ def check_cards(ids: Iterable[int]) -> None:
     for pos, c in enumerate(ids):
         if c in first:
             raise DuplicateCardError(
-                f"duplicate card {format_card(c)} (cards {first[c] + 1} and {pos + 1})", card=c)
+                f"duplicate card {format_card(c)} (positions {first[c]} and {pos})", card=c)
         first[c] = pos
 
 
@@ -277,7 +285,7 @@ def format_card(card_id: int, *, unicode: bool = False) -> str:
     """Text of one card id: ``51 -> "As"`` (``"A♠"`` with ``unicode=True``).
 
     Raises :class:`~handrank.errors.CardRangeError` for an id outside 0..51."""
-    c = int(card_id)
+    c = _check_int(card_id, "a card id")
     if not 0 <= c < NUM_CARDS:
         raise CardRangeError(f"card id {c} is out of range 0..51")
     return RANKS[c >> 2] + (_UNICODE_SUITS if unicode else SUITS)[c & 3]
@@ -285,7 +293,10 @@ def format_card(card_id: int, *, unicode: bool = False) -> str:
 
 def format_cards(ids: Iterable[int], *, sep: str = " ", unicode: bool = False) -> str:
     """Text of several card ids, joined by ``sep``. Raises
-    :class:`~handrank.errors.CardRangeError` for an id outside 0..51."""
+    :class:`~handrank.errors.CardRangeError` for an id outside 0..51 and
+    TypeError for a non-integer (including a string: parse it first)."""
+    if isinstance(ids, str):
+        raise TypeError("format_cards takes card ids; to parse text use parse_cards")
     return sep.join(format_card(c, unicode=unicode) for c in ids)
 
 
@@ -302,7 +313,7 @@ def to_mask(cards: CardsLike) -> int:
 
 def from_mask(mask: int) -> list[int]:
     """Card ids set in a mask, ascending. Bits at 52 or above raise CardRangeError."""
-    m = int(mask)
+    m = _check_int(mask, "a card mask")
     if m < 0 or m >> NUM_CARDS:
         raise CardRangeError(f"mask {m:#x} has bits outside 0..51")
     out = []

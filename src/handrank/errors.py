@@ -3,7 +3,13 @@
 All errors derive from :class:`HandrankError`, itself a :class:`ValueError`,
 so ``except ValueError`` catches them. Array-shape and dtype problems are
 :class:`ArrayShapeError` / :class:`ArrayDtypeError`; the dtype one is also a
-:class:`TypeError`.
+:class:`TypeError`. Arguments of the wrong Python type (a float where a card id
+belongs) raise plain :class:`TypeError`.
+
+Messages name the culprit. Every index in them is 0-based, as in Python and
+numpy: ``row`` (of an array or list), ``column``, ``position`` (of a card in a
+hand, or of a character in card text), ``player``, ``item``. (The command-line
+tool numbers file lines and command-line hands from 1, as people do.)
 """
 
 from __future__ import annotations

@@ -57,6 +57,7 @@ __all__ = [
     "category",
     "categories",
     "describe",
+    "name",
     "compare",
     "showdown",
     "strength_counts",
@@ -114,7 +115,7 @@ def category(strength: int) -> Category:
         raise TypeError(f"a strength is an int, got {type(strength).__name__} {strength!r}")
     s = int(strength)
     if not MIN_STRENGTH <= s <= MAX_STRENGTH:
-        raise ValueError(f"poker strength {s} is outside {MIN_STRENGTH}..{MAX_STRENGTH}")
+        raise HandrankError(f"poker strength {s} is outside {MIN_STRENGTH}..{MAX_STRENGTH}")
     c = 8
     while _FIRST_LIST[c] > s:
         c -= 1
@@ -133,7 +134,7 @@ def categories(strengths: np.ndarray) -> np.ndarray:
     bad = (s < MIN_STRENGTH) | (s > MAX_STRENGTH)
     if bad.any():
         i = int(np.flatnonzero(bad.ravel())[0])
-        raise ValueError(f"index {i}: poker strength {s.ravel()[i]} is outside 1..7462")
+        raise HandrankError(f"index {i}: poker strength {s.ravel()[i]} is outside 1..7462")
     return (np.searchsorted(_FIRST, s, side="right") - 1).astype(np.int8)
 
 
@@ -143,8 +144,10 @@ def _unpack(strength: int) -> list[int]:
 
 
 def name(strength: int) -> str:
-    """Category display name, with ``"Royal flush"`` for strength 7462."""
-    return "Royal flush" if int(strength) == ROYAL_FLUSH else category(strength).label
+    """Category display name, with ``"Royal flush"`` for strength 7462.
+    Raises as :func:`category`."""
+    c = category(strength)
+    return "Royal flush" if int(strength) == ROYAL_FLUSH else c.label
 
 
 def describe(strength: int) -> str:
@@ -299,7 +302,7 @@ def showdown(board: CardsLike, holes: Sequence[CardsLike]) -> list[int]:
                         f"got {type(holes).__name__}")
     holes = list(holes)
     if len(holes) == 0:
-        raise ValueError("showdown needs at least one player")
+        raise HandSizeError("showdown needs at least one player")
     seen = {c: "the board" for c in b}
     strengths = []
     for p, hole in enumerate(holes):
