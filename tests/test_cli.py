@@ -513,3 +513,26 @@ def test_uci_file_read_as_text_gets_a_hint(tmp_path, capsys):
     p.write_text("1,10,1,11,1,13,1,12,1,1,9\n")
     assert main(["rank", str(p)]) == 2
     assert "hint: this looks like the UCI Poker Hand CSV: add --format uci" in capsys.readouterr().err
+
+
+def test_output_that_cannot_be_written_is_a_clear_error(tmp_path):
+    env = dict(os.environ, PYTHONIOENCODING="ascii")
+    r = subprocess.run([sys.executable, "-m", "handrank", "eval", "-o", "json", "A♠K♠Q♠J♠T♠"],
+                       capture_output=True, text=True, env=env, timeout=60)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "PYTHONIOENCODING=utf-8" in r.stderr
+    if os.path.exists("/dev/full"):
+        p = write(tmp_path, "h.txt", "AsKsQsJsTs\n")
+        with open("/dev/full", "w") as full:
+            r = subprocess.run([sys.executable, "-m", "handrank", "rank", str(p)], stdout=full,
+                               stderr=subprocess.PIPE, text=True, timeout=60)
+        assert r.returncode == 2 and "No space left" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_eval_board_errors_say_board(capsys):
+    assert main(["eval", "--board", "Ks Ks Js Ts 2d", "As 3c"]) == 2
+    assert "board ('Ks Ks Js Ts 2d'): duplicate card Ks" in capsys.readouterr().err
+    assert main(["eval", "--board", "Ks Qs Js Ts 2d", "As 3c 4c"]) == 2
+    assert "board + hole cards make 8 cards" in capsys.readouterr().err
+    assert main(["rank", "--threads", "x", "f"]) == 2
+    assert "invalid non-negative integer value: 'x'" in capsys.readouterr().err

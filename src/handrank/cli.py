@@ -34,13 +34,14 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 from typing import Any, TextIO
 
 import numpy as np
 
-from . import poker
+from . import __version__, poker
 from .cards import format_card
-from .errors import HandrankError
+from .errors import DuplicateCardError, HandrankError, HandSizeError
 from .io import (SPLIT, BadRow, InputError, InputFile, ShowdownChunk, group_by_length,
                  open_input, parse_showdown_chunk, parse_showdown_header, parse_text_chunk,
                  parse_uci_chunk, read_chunks)
@@ -53,15 +54,6 @@ MAX_MESSAGES = 20  # bad-row messages printed before "... and N more"
 MAX_LISTED = 10  # label mismatches / disagreements listed in the summary
 
 EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
-
-
-def _version() -> str:
-    try:
-        from importlib.metadata import version
-
-        return version("handrank")
-    except Exception:  # pragma: no cover - not installed
-        return "unknown"
 
 
 # =========================================================================== shared options
@@ -103,6 +95,11 @@ def _nonneg_int(s: str) -> int:
     if v < 0:
         raise argparse.ArgumentTypeError(f"must be 0 or more, got {v}")
     return v
+
+
+# argparse names the type function in "invalid <name> value" messages.
+_pos_int.__name__ = "positive integer"
+_nonneg_int.__name__ = "non-negative integer"
 
 
 # =========================================================================== running a file
@@ -174,13 +171,14 @@ def _make_progress(args: argparse.Namespace, inp: InputFile, desc: str):
         return None
     if not getattr(args, "summary_only", True) and _isatty(sys.stdout):
         return None  # per-row output on the same terminal would fight the bar
-    import shutil
-
     from tqdm import tqdm
 
     # Some pseudo-terminals report a 0x0 size, on which tqdm draws nothing:
     # fall back to 80x24 there.
-    sized = shutil.get_terminal_size(fallback=(0, 0)).columns > 0
+    try:
+        sized = os.get_terminal_size(sys.stderr.fileno()).columns > 0
+    except (OSError, ValueError, AttributeError):
+        sized = False
     return tqdm(total=inp.size, desc=desc, unit="B", unit_scale=True, unit_divisor=1024,
                 file=sys.stderr, leave=False, dynamic_ncols=sized, ncols=None if sized else 80,
                 nrows=None if sized else 24)
@@ -339,34 +337,26 @@ def _pct(n: int, total: int) -> str:
 
 # =========================================================================== poker tables
 
-_TABLES: dict[str, Any] = {}
 CARD_TEXT = [format_card(i) for i in range(52)]
 #: Summary name of each class 0..9 (our category, with 9 = royal flush; UCI CLASS order).
-CLASS_NAMES = ("High card", "One pair", "Two pair", "Three of a kind", "Straight", "Flush",
-               "Full house", "Four of a kind", "Straight flush", "Royal flush")
+CLASS_NAMES = tuple(c.label for c in poker.Category) + ("Royal flush",)
 
 
+@lru_cache(maxsize=1)
 def _poker_class_table() -> np.ndarray:
     """``int8`` array indexed by strength: our category 0..8, with 9 = royal flush
     (so equal to the UCI CLASS numbering). Index 0 is -1."""
-    if "cls" not in _TABLES:
-        from .poker import MAX_STRENGTH, ROYAL_FLUSH, categories
-
-        t = np.full(MAX_STRENGTH + 1, -1, dtype=np.int8)
-        t[1:] = categories(np.arange(1, MAX_STRENGTH + 1, dtype=np.int32))
-        t[ROYAL_FLUSH] = 9
-        _TABLES["cls"] = t
-    return _TABLES["cls"]
+    t = np.full(poker.MAX_STRENGTH + 1, -1, dtype=np.int8)
+    t[1:] = poker.categories(np.arange(1, poker.MAX_STRENGTH + 1, dtype=np.int32))
+    t[poker.ROYAL_FLUSH] = 9
+    return t
 
 
+@lru_cache(maxsize=1)
 def _poker_text_tables() -> tuple[list[str], list[str]]:
     """Display name and description of every strength (index = strength)."""
-    if "names" not in _TABLES:
-        from .poker import MAX_STRENGTH, describe, name
-
-        _TABLES["names"] = [""] + [name(s) for s in range(1, MAX_STRENGTH + 1)]
-        _TABLES["descs"] = [""] + [describe(s) for s in range(1, MAX_STRENGTH + 1)]
-    return _TABLES["names"], _TABLES["descs"]
+    strengths = range(1, poker.MAX_STRENGTH + 1)
+    return [""] + [poker.name(s) for s in strengths], [""] + [poker.describe(s) for s in strengths]
 
 
 def _cards_text(row: Sequence[int]) -> str:
@@ -461,7 +451,10 @@ def register_poker(subparsers: argparse._SubParsersAction) -> None:
 def cmd_eval(args: argparse.Namespace) -> int:
     """Evaluate hands given on the command line; errors name the bad token."""
     from .cards import format_cards, parse_cards
-    board = parse_cards(args.board) if args.board is not None else []
+    try:
+        board = parse_cards(args.board) if args.board is not None else []
+    except HandrankError as e:
+        raise e.with_context(f"board ({args.board!r})") from None
     values, seen = [], {c: "the board" for c in board}
     for i, text in enumerate(args.hands):
         try:
@@ -469,8 +462,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
             if args.board is not None:
                 for c in cards:
                     if c in seen:
-                        raise HandrankError(f"card {format_cards([c])} is also in {seen[c]}")
+                        raise DuplicateCardError(f"card {format_cards([c])} is also in {seen[c]}",
+                                                 card=c)
                     seen[c] = f"hand {i + 1}"
+            if args.board is not None and len(board + cards) not in poker.HAND_SIZES:
+                raise HandSizeError(f"board + hole cards make {len(board + cards)} cards; "
+                                    f"a poker hand has 5, 6 or 7")
             values.append(poker.evaluate(board + cards))
         except HandrankError as e:
             raise e.with_context(f"hand {i + 1} ({text!r})") from None
@@ -872,7 +869,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog=PROG,
         description="Evaluate card hands in files: poker hand ranking and showdowns.",
         epilog=MAIN_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("-V", "--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument("-V", "--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for register in REGISTRARS:
         register(sub)
@@ -886,8 +883,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as e:  # --help, --version, usage errors
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+    if sys.stdout is None:
+        print(f"{PROG}: error: standard output is closed", file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
         return args.func(args)
+    except UnicodeEncodeError as e:
+        print(f"{PROG}: error: cannot write {e.object[e.start:e.end]!r} in the output "
+              f"encoding {e.encoding}; set PYTHONIOENCODING=utf-8", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except InputError as e:
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -905,6 +909,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (OSError, ValueError, AttributeError):
             pass
         return 141
+    except OSError as e:  # e.g. output on a full disk
+        print(f"{PROG}: error: {e.strerror or e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -34,6 +34,7 @@ from typing import BinaryIO
 
 import numpy as np
 
+from .poker import HAND_SIZES
 from .cards import check_cards, decode_rows, format_card, parse_cards
 from .errors import HandrankError
 
@@ -48,7 +49,6 @@ __all__ = [
     "parse_text_chunk",
     "UCI_SUIT",
     "UCI_RANK",
-    "UCI_CLASS_NAMES",
     "UciChunk",
     "parse_uci_chunk",
     "ShowdownHeader",
@@ -60,7 +60,6 @@ __all__ = [
 ]
 
 BOM = b"\xef\xbb\xbf"
-HAND_SIZES = (5, 6, 7)
 
 
 def _cards(n: int) -> str:
@@ -294,8 +293,6 @@ UCI_SUIT = np.array([-1, 2, 3, 1, 0], dtype=np.int16)
 #: UCI rank code (1 = ace, 2..13 = deuce..king) -> our rank (0 = deuce .. 12 = ace).
 UCI_RANK = np.array([-1, 12] + list(range(0, 12)), dtype=np.int16)
 #: UCI CLASS values 0..9.
-UCI_CLASS_NAMES = ("Nothing", "One pair", "Two pairs", "Three of a kind", "Straight", "Flush",
-                   "Full house", "Four of a kind", "Straight flush", "Royal flush")
 _UCI_FIELDS = ("S1", "C1", "S2", "C2", "S3", "C3", "S4", "C4", "S5", "C5", "CLASS")
 _UCI_SUIT_TEXT = "suits are 1-4 (hearts, spades, diamonds, clubs)"
 _UCI_RANK_TEXT = "ranks are 1-13 (ace, 2 .. king)"

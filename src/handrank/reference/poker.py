@@ -18,9 +18,6 @@ from typing import Sequence
 HIGH_CARD, ONE_PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, \
     FOUR_OF_A_KIND, STRAIGHT_FLUSH = range(9)
 
-CATEGORY_NAMES = ("High card", "One pair", "Two pair", "Three of a kind", "Straight",
-                  "Flush", "Full house", "Four of a kind", "Straight flush")
-
 Value = tuple[int, tuple[int, ...]]
 
 
