@@ -62,9 +62,11 @@ def test_seven_card_space():
     assert hist[poker.ROYAL_FLUSH] == 4324
 
 
-def test_six_card_space_total():
+def test_six_card_space():
     hist = poker.strength_counts(6)
     assert hist.sum() == 20_358_520
+    assert np.count_nonzero(hist) == 6075  # distinct best-five values among six cards
+    assert all(c > 0 for c in by_category(hist))
 
 
 def test_strengths_ordered_as_reference_orders_them(strength_of_value):
@@ -351,28 +353,51 @@ def test_masks_with_many_cards_are_rejected(mask, count):
         poker.evaluate_many(np.array([mask], dtype=np.uint64))
 
 
+@st.composite
+def mask_batches(draw):
+    """Batches of valid masks (5..7 cards), some replaced by an arbitrary uint64."""
+    n = draw(st.integers(1, 20))
+    masks = [sum(1 << c for c in draw(st.permutations(range(52)))[:draw(st.integers(5, 7))])
+             for _ in range(n)]
+    for _ in range(draw(st.integers(0, 2))):
+        masks[draw(st.integers(0, n - 1))] = draw(st.integers(0, 2**64 - 1))
+    return masks
+
+
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=20))
+@given(mask_batches())
 def test_hypothesis_arbitrary_masks(masks):
     arr = np.array(masks, dtype=np.uint64)
     valid = [m >> 52 == 0 and 5 <= bin(m).count("1") <= 7 for m in masks]
     if all(valid):
         got = poker.evaluate_many(arr)
-        ids = [cards.from_mask(m) for m in masks]
-        assert got.tolist() == [poker.strength(h) for h in ids]
+        assert got.tolist() == [poker.strength(cards.from_mask(m)) for m in masks]
     else:
         first = valid.index(False)
         with pytest.raises((CardRangeError, HandSizeError), match=f"row {first}:"):
             poker.evaluate_many(arr)
 
 
+@st.composite
+def id_batches(draw):
+    """Batches of valid 7-card rows, some with one cell corrupted (out of range
+    or a repeat), so that valid batches and late first-bad rows both occur."""
+    n = draw(st.integers(1, 30))
+    rows = [draw(st.permutations(range(52)))[:7] for _ in range(n)]
+    for _ in range(draw(st.integers(0, 2))):
+        i, j = draw(st.integers(0, n - 1)), draw(st.integers(0, 6))
+        rows[i] = list(rows[i])
+        rows[i][j] = draw(st.one_of(st.integers(52, 255), st.sampled_from(rows[i])))
+    return rows
+
+
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.lists(st.integers(0, 255), min_size=7, max_size=7), min_size=1, max_size=20))
+@given(id_batches())
 def test_hypothesis_arbitrary_id_bytes(rows):
     arr = np.array(rows, dtype=np.uint8)
     valid = [all(c < 52 for c in r) and len(set(r)) == 7 for r in rows]
     if all(valid):
-        assert poker.evaluate_many(arr).tolist() == [poker.strength(r) for r in rows]
+        assert poker.evaluate_many(arr).tolist() == [poker.strength(list(r)) for r in rows]
     else:
         first = valid.index(False)
         with pytest.raises((CardRangeError, DuplicateCardError), match=f"row {first}[,:]"):
@@ -480,3 +505,21 @@ def test_fork_after_threaded_call_does_not_hang():
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert "child status 0" in r.stdout, r.stderr
+
+
+def test_documented_strength_ranges():
+    firsts = [min(s for s in range(1, 7463) if poker.category(s) == c) for c in Category]
+    assert firsts == [1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453]
+
+
+@pytest.mark.parametrize("hand,expected", [
+    ("Ad 2c 3h 4s 5d 6c", "Straight, six-high"),           # the six lifts the wheel
+    ("Ah 2h 3h 4h 5h 6c", "Straight flush, five-high"),    # steel wheel beats the off-suit six
+    ("Ah 2h 3h 4h 5h 6h Kd", "Straight flush, six-high"),
+    ("Qc Kd Ah 2s 3c 9d 8h", "High card, ace-king-queen-nine-eight"),  # no wrap-around
+    ("Ad 2c 3h 4s 5d Kc Kh", "Straight, five-high"),       # a straight beats the pair
+])
+def test_wheel_and_wrap_around_in_six_and_seven_cards(hand, expected):
+    assert poker.evaluate(hand).description == expected
+    ids = cards.parse_cards(hand)
+    assert poker.strength(hand) == poker.strength5(*ref.best_five(ids)[1])

@@ -4,6 +4,8 @@ import doctest
 import os
 import re
 
+import pytest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 README = os.path.join(ROOT, "README.md")
 
@@ -24,7 +26,10 @@ def test_ci_runs_the_readme_commands():
     block = re.search(r"```bash\n(.*?)```", text, re.S).group(1)
     commands = [line for line in block.splitlines() if line and not line.startswith("#")]
     assert len(commands) == 2, commands
-    ci = open(os.path.join(ROOT, ".ci", "run"), encoding="utf-8").read()
+    ci_path = os.path.join(ROOT, ".ci", "run")
+    if not os.path.exists(ci_path):
+        pytest.skip("no .ci/run here (running from an sdist)")
+    ci = open(ci_path, encoding="utf-8").read()
     venv_prefix = "python3 -m venv .venv && . .venv/bin/activate && "
     for cmd in commands:
         assert cmd.startswith(venv_prefix)

@@ -152,8 +152,9 @@ def as_mask_array(masks: np.ndarray) -> np.ndarray:
     """``(N,)`` ``uint64`` masks, C-contiguous (no copy when already so)."""
     if masks.ndim != 1:
         raise ArrayShapeError(f"masks must be a 1-D uint64 array, got shape {masks.shape}")
-    # Native byte order (a big-endian '>u8' array is converted, not rejected).
-    return np.ascontiguousarray(masks, dtype=np.uint64)
+    # Native byte order and 8-byte alignment (a big-endian '>u8' or misaligned
+    # view is copied, not rejected).
+    return np.require(masks, dtype=np.uint64, requirements=["C", "A"])
 
 
 def raise_kernel_error(err: KernelError, arr: np.ndarray, sizes: Sequence[int]) -> None:
