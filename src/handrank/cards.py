@@ -231,7 +231,7 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[int
     """
     if type(cards) in (list, tuple) and all(type(c) is int and 0 <= c < NUM_CARDS for c in cards):
         # Fast path: plain card ids.
-        ids = list(cards)
+        ids: list[int] = list(cards)  # type: ignore[arg-type]  # all ints, checked above
         if not allow_duplicates and len(set(ids)) != len(ids):
             check_cards(ids)
         return ids

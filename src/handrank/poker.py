@@ -31,7 +31,6 @@ Card ids and masks: see :mod:`handrank.cards`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import IntEnum
 from functools import lru_cache
 from itertools import combinations
 
@@ -41,7 +40,7 @@ from . import _poker
 from ._bulk import as_id_array, as_mask_array, raise_kernel_error, run_chunked
 from .cards import RANK_NAMES, RANK_PLURALS, CardsLike, format_card, parse_cards
 from .errors import ArrayDtypeError, DuplicateCardError, HandrankError, HandSizeError
-from .result import HandValue
+from .result import CategoryEnum, HandValue
 
 __all__ = [
     "Category",
@@ -80,8 +79,9 @@ strength6 = _poker.strength6
 strength7 = _poker.strength7
 
 
-class Category(IntEnum):
-    """Poker hand categories, weakest (0) to strongest (8)."""
+class Category(CategoryEnum):
+    """Poker hand categories, weakest (0) to strongest (8); ``.label`` is the
+    display name (``"Full house"``)."""
 
     HIGH_CARD = 0
     ONE_PAIR = 1
@@ -92,11 +92,6 @@ class Category(IntEnum):
     FULL_HOUSE = 6
     FOUR_OF_A_KIND = 7
     STRAIGHT_FLUSH = 8
-
-    @property
-    def label(self) -> str:
-        """Display name: ``"Full house"``."""
-        return self.name.replace("_", " ").capitalize()
 
 
 _FIRST = _poker.category_first()  # lowest strength of each category

@@ -7,7 +7,16 @@ from enum import IntEnum
 
 from .cards import format_cards
 
-__all__ = ["HandValue"]
+__all__ = ["CategoryEnum", "HandValue"]
+
+
+class CategoryEnum(IntEnum):
+    """Base of every game's category enum: weakest = 0, higher = stronger."""
+
+    @property
+    def label(self) -> str:
+        """Display name: ``FULL_HOUSE`` -> ``"Full house"``."""
+        return self.name.replace("_", " ").capitalize()
 
 
 @dataclass(frozen=True, eq=False)
@@ -16,7 +25,8 @@ class HandValue:
 
     Attributes:
         game: which evaluator produced it (``"poker"``, ...).
-        category: the game's category enum member (an ``IntEnum``, higher = stronger).
+        category: the game's category enum member (a :class:`CategoryEnum`, an
+            ``IntEnum``; higher = stronger).
         strength: ``int``, higher = stronger; equal strengths tie. Only comparable
             within one game (and one set of options).
         name: the category's display name; named sub-cases get their own name
@@ -31,7 +41,7 @@ class HandValue:
     """
 
     game: str
-    category: IntEnum
+    category: CategoryEnum
     strength: int
     name: str
     description: str
