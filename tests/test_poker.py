@@ -89,7 +89,7 @@ def test_every_five_card_hand_matches_reference(all_five, all_five_strengths, st
 
 
 def random_hands(rng, n, k):
-    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+    return cards.deal(n, k, seed=rng)
 
 
 @pytest.mark.parametrize("k", [6, 7])
@@ -523,3 +523,51 @@ def test_wheel_and_wrap_around_in_six_and_seven_cards(hand, expected):
     assert poker.evaluate(hand).description == expected
     ids = cards.parse_cards(hand)
     assert poker.strength(hand) == poker.strength5(*ref.best_five(ids)[1])
+
+
+def test_showdown_many_matches_showdown():
+    deals = cards.deal(3000, 5 + 3 * 2, seed=11)
+    board, holes = deals[:, :5], deals[:, 5:].reshape(-1, 3, 2)
+    strengths, winners = poker.showdown_many(board, holes)
+    assert strengths.shape == winners.shape == (3000, 3) and winners.dtype == bool
+    for i in range(0, 3000, 7):
+        expected = poker.showdown(board[i].tolist(), holes[i].tolist())
+        assert np.flatnonzero(winners[i]).tolist() == expected
+        assert strengths[i, 0] == poker.strength(board[i].tolist() + holes[i, 0].tolist())
+    assert np.array_equal(poker.showdown_many(board, holes, threads=2)[0], strengths)
+
+
+def test_showdown_many_errors():
+    deals = cards.deal(10, 9, seed=12)
+    board, holes = deals[:, :5].copy(), deals[:, 5:].reshape(-1, 2, 2).copy()
+    holes[4, 1, 0] = board[4, 2]
+    with pytest.raises(DuplicateCardError, match="row 4: card .* appears twice"):
+        poker.showdown_many(board, holes)
+    with pytest.raises(HandSizeError, match="make 8"):
+        poker.showdown_many(board, np.zeros((10, 2, 3), np.uint8))
+    with pytest.raises(ArrayShapeError):
+        poker.showdown_many(board, holes[:5])
+    with pytest.raises(ArrayShapeError):
+        poker.showdown_many(board, holes.reshape(10, 4))
+    big = holes.astype(np.int64)
+    big[2, 0, 1] = 77
+    with pytest.raises(CardRangeError, match="row 2, column 6"):
+        poker.showdown_many(board, big)
+    s, w = poker.showdown_many(np.zeros((0, 5), np.uint8), np.zeros((0, 2, 2), np.uint8))
+    assert s.shape == w.shape == (0, 2)
+
+
+def test_deal_is_uniform_distinct_and_seeded():
+    d = cards.deal(200_000, 7, seed=3)
+    assert d.shape == (200_000, 7) and d.dtype == np.uint8
+    srt = np.sort(d, axis=1)
+    assert (srt[:, 1:] != srt[:, :-1]).all() and d.max() < 52
+    counts = np.bincount(d[:, 6], minlength=52)
+    assert abs(counts - 200_000 / 52).max() < 6 * np.sqrt(200_000 / 52)
+    assert np.array_equal(cards.deal(100, 7, seed=3), cards.deal(100, 7, seed=3))
+    assert not np.array_equal(cards.deal(100, 7, seed=3), cards.deal(100, 7, seed=4))
+    assert cards.deal(0, 7).shape == (0, 7) and cards.deal(3, 52, seed=1).shape == (3, 52)
+    with pytest.raises(ValueError):
+        cards.deal(5, 53)
+    with pytest.raises(TypeError):
+        cards.deal(5.0, 7)

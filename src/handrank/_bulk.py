@@ -18,7 +18,7 @@ from .errors import (ArrayDtypeError, ArrayShapeError, CardRangeError, Duplicate
 MIN_ROWS_PER_THREAD = 32_768
 
 KernelError = tuple[int, int, int]  # (row, column, kind)
-KIND_RANGE, KIND_DUPLICATE, KIND_SIZE = 1, 2, 3
+from ._poker import KIND_DUPLICATE, KIND_RANGE, KIND_SIZE  # noqa: E402,F401  (kernel error kinds)
 
 
 def resolve_threads(threads: int | None) -> int:

@@ -46,6 +46,7 @@ __all__ = [
     "to_mask",
     "from_mask",
     "deck",
+    "deal",
     "check_cards",
     "decode_rows",
 ]
@@ -322,6 +323,29 @@ def from_mask(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         m ^= low
     return out
+
+
+def deal(n: int, k: int, seed: int | np.random.Generator | None = None) -> np.ndarray:
+    """``n`` random deals of ``k`` distinct cards each (one fresh deck per row):
+    an ``(n, k)`` ``uint8`` array, uniformly distributed, reproducible for a
+    given ``seed`` (an int, a :class:`numpy.random.Generator`, or None for
+    fresh entropy). Memory is about ``52 * n`` bytes.
+
+    Raises ValueError for ``n < 0`` or ``k`` outside 0..52, TypeError for
+    non-integers.
+    """
+    n, k = _check_int(n, "n"), _check_int(k, "k")
+    if n < 0 or not 0 <= k <= NUM_CARDS:
+        raise ValueError(f"need n >= 0 and 0 <= k <= 52, got n={n}, k={k}")
+    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    decks = np.tile(np.arange(NUM_CARDS, dtype=np.uint8), (n, 1))
+    rows = np.arange(n)
+    for j in range(k):  # partial Fisher-Yates, one column at a time for every row
+        pick = rng.integers(j, NUM_CARDS, size=n)
+        chosen = decks[rows, pick]
+        decks[rows, pick] = decks[:, j]
+        decks[:, j] = chosen
+    return np.ascontiguousarray(decks[:, :k])
 
 
 def deck() -> np.ndarray:

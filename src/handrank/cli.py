@@ -707,8 +707,6 @@ def cmd_showdown(args: argparse.Namespace) -> int:
 
 
 def _showdown_body(args, run: Run, header, first: list, rest: Iterator[list]) -> int:
-    from .poker import evaluate_many
-
     players = header.players
     np_ = len(players)
     has_outcome = header.outcome is not None
@@ -745,11 +743,7 @@ def _showdown_body(args, run: Run, header, first: list, rest: Iterator[list]) ->
         run.report(bad)
         if run.failed or not len(good):
             continue
-        S = np.empty((len(good), np_), dtype=np.int32)
-        for p in range(np_):
-            S[:, p] = evaluate_many(good.hands(p), threads=args.threads)
-        best = S.max(axis=1)
-        is_win = S == best[:, None]
+        S, is_win = poker.showdown_many(good.boards, good.holes, threads=args.threads)
         nwin = is_win.sum(axis=1)
         sole = nwin == 1
         wins += is_win[sole].sum(axis=0)

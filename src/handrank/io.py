@@ -478,10 +478,6 @@ class ShowdownChunk:
     def __len__(self) -> int:
         return len(self.lines)
 
-    def hands(self, p: int) -> np.ndarray:
-        """``(n, board_cards + hole_cards)`` uint8 hands of player ``p``."""
-        return np.ascontiguousarray(np.concatenate([self.boards, self.holes[:, p]], axis=1))
-
 
 def _parse_outcome(value: str, players: tuple[str, ...]) -> object:
     v = value.strip()

@@ -39,7 +39,8 @@ import numpy as np
 from . import _poker
 from ._bulk import as_id_array, as_mask_array, raise_kernel_error, run_chunked
 from .cards import RANK_NAMES, RANK_PLURALS, CardsLike, format_card, parse_cards
-from .errors import ArrayDtypeError, DuplicateCardError, HandrankError, HandSizeError
+from .errors import (ArrayDtypeError, ArrayShapeError, DuplicateCardError, HandrankError,
+                     HandSizeError)
 from .result import CategoryEnum, HandValue
 
 __all__ = [
@@ -59,6 +60,7 @@ __all__ = [
     "name",
     "compare",
     "showdown",
+    "showdown_many",
     "strength_counts",
 ]
 
@@ -317,6 +319,55 @@ def showdown(board: CardsLike, holes: Sequence[CardsLike]) -> list[int]:
         strengths.append(_strength_of(hand))
     best = max(strengths)
     return [i for i, s in enumerate(strengths) if s == best]
+
+
+def showdown_many(board: object, holes: object, *,
+                  threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Many showdowns at once: each row is one deal of ``board`` + every player's
+    ``holes``, all from one deck.
+
+    ``board``: ``(N, b)`` integer card ids (b = 0..5); ``holes``: ``(N, P, h)``
+    card ids, P >= 1 players with h hole cards each, b + h in 5..7.
+    Returns ``(strengths, winners)``: ``(N, P)`` ``int32`` strengths and an
+    ``(N, P)`` ``bool`` array, True for each player holding the best hand of the
+    row (several Trues = split pot).
+    Raises ArrayShapeError / ArrayDtypeError / HandSizeError for shapes and
+    dtypes, CardRangeError for ids outside 0..51, DuplicateCardError naming the
+    row when a card appears twice in one deal. Rule: ``rules/poker.md``.
+    """
+    b = np.asarray(board)
+    hl = np.asarray(holes)
+    if b.ndim != 2 or hl.ndim != 3:
+        raise ArrayShapeError(f"board must be (N, b) and holes (N, P, h); got shapes "
+                              f"{b.shape} and {hl.shape}")
+    n, players, h = hl.shape
+    if b.shape[0] != n:
+        raise ArrayShapeError(f"board has {b.shape[0]} rows but holes has {n}")
+    if players < 1:
+        raise HandSizeError("showdown needs at least one player")
+    if b.shape[1] + h not in HAND_SIZES:
+        raise HandSizeError(f"board ({b.shape[1]} cards) + hole cards ({h}) make "
+                            f"{b.shape[1] + h}; a poker hand has 5, 6 or 7")
+    if n == 0:
+        return np.zeros((0, players), np.int32), np.zeros((0, players), bool)
+    # Validated as one (N, b + P*h) array: errors name the row and the column in
+    # that layout (board first, then each player's hole cards in turn).
+    deal = as_id_array(np.concatenate([b, hl.reshape(n, players * h)], axis=1),
+                       (b.shape[1] + players * h,), what="deal")
+    # One deck per row: the OR of the card bits has every bit once.
+    bits = np.left_shift(np.uint64(1), deal.astype(np.uint64))
+    repeats = np.bitwise_or.reduce(bits, axis=1) != bits.sum(axis=1, dtype=np.uint64)
+    if repeats.any():
+        r = int(np.flatnonzero(repeats)[0])
+        row = deal[r].tolist()
+        c = next(c for i, c in enumerate(row) if c in row[:i])
+        raise DuplicateCardError(f"row {r}: card {format_card(c)} appears twice in the deal "
+                                 f"(board + every player's hole cards)", card=c, row=r)
+    hands = np.empty((n, players, b.shape[1] + h), dtype=np.uint8)
+    hands[:, :, :b.shape[1]] = deal[:, None, :b.shape[1]]
+    hands[:, :, b.shape[1]:] = deal[:, b.shape[1]:].reshape(n, players, h)
+    strengths = evaluate_many(hands.reshape(n * players, -1), threads=threads).reshape(n, players)
+    return strengths, strengths == strengths.max(axis=1, keepdims=True)
 
 
 def strength_counts(n_cards: int = 7) -> np.ndarray:
