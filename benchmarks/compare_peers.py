@@ -414,7 +414,6 @@ def main(argv: list[str] | None = None) -> int:
     masks = masks_of(hands)
 
     rows: list[Row] = []
-    notes: list[str] = []
 
     # Loop overhead, for reference.
     n_empty = min(len(tuples), single_cap)

@@ -28,7 +28,7 @@ from typing import Union
 
 import numpy as np
 
-from .errors import CardParseError, CardRangeError, DuplicateCardError
+from .errors import ArrayShapeError, CardParseError, CardRangeError, DuplicateCardError
 
 __all__ = [
     "RANKS",
@@ -49,6 +49,7 @@ __all__ = [
     "deal",
     "check_cards",
     "decode_rows",
+    "rows_with_repeats",
 ]
 
 #: Rank characters, index = rank (0 = deuce ... 12 = ace).
@@ -172,6 +173,18 @@ def _parse_text(text: str) -> list[int]:
     return out
 
 
+def rows_with_repeats(ids: np.ndarray) -> np.ndarray:
+    """``(n,)`` ``bool``: which rows of an ``(n, k)`` integer array hold some
+    value twice (a repeated card where one deck is in play)."""
+    a = np.asarray(ids)
+    if a.ndim != 2:
+        raise ArrayShapeError(f"expected a 2-D (n, k) array, got shape {a.shape}")
+    if a.shape[1] < 2:
+        return np.zeros(a.shape[0], dtype=bool)
+    srt = np.sort(a, axis=1)
+    return (srt[:, 1:] == srt[:, :-1]).any(axis=1)
+
+
 def decode_rows(texts: Sequence[str], k: int) -> tuple[np.ndarray, np.ndarray]:
     """Bulk decoder for the two common layouts of ``k`` cards per text:
     run together (``"AsKdQh..."``) or single-space separated (``"As Kd Qh ..."``).
@@ -200,8 +213,7 @@ def decode_rows(texts: Sequence[str], k: int) -> tuple[np.ndarray, np.ndarray]:
         if step == 3:
             good &= (arr[:, 2::3] == 32).all(1)
         ids = 4 * r.astype(np.int64) + s
-        srt = np.sort(ids, axis=1)
-        good &= ~(srt[:, 1:] == srt[:, :-1]).any(1)
+        good &= ~rows_with_repeats(ids)
         out[idx[good]] = ids[good]
         ok[idx[good]] = True
     return out, ok

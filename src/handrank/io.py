@@ -35,7 +35,7 @@ from typing import BinaryIO
 import numpy as np
 
 from .poker import HAND_SIZES
-from .cards import check_cards, decode_rows, format_card, parse_cards
+from .cards import check_cards, decode_rows, format_card, parse_cards, rows_with_repeats
 from .errors import HandrankError
 
 __all__ = [
@@ -371,8 +371,7 @@ def parse_uci_chunk(chunk: list[Line], require_label: bool = False) -> tuple[Uci
     ok_vals = parsed & ~(((suits < 1) | (suits > 4)).any(1) | ((ranks < 1) | (ranks > 13)).any(1))
     ids = np.zeros((nrows, 5), dtype=np.int64)
     ids[ok_vals] = 4 * UCI_RANK[ranks[ok_vals]] + UCI_SUIT[suits[ok_vals]]
-    srt = np.sort(ids, axis=1)
-    dup = ok_vals & (srt[:, 1:] == srt[:, :-1]).any(1)
+    dup = ok_vals & rows_with_repeats(ids)
     bad_label = parsed & (labels != _NO_LABEL) & ((labels < 0) | (labels > 9))
     bad_vals = parsed & (~ok_vals | dup | bad_label)
     for r in np.flatnonzero(bad_vals).tolist():
@@ -550,8 +549,7 @@ def parse_showdown_chunk(chunk: list[Line], header: ShowdownHeader, board_cards:
             ids[i, start:start + k] = got
         start += k
     # Repeats across board and holes, for the whole chunk at once.
-    srt = np.sort(ids, axis=1)
-    across = ok & (srt[:, 1:] == srt[:, :-1]).any(1) if width > 1 else np.zeros(n, dtype=bool)
+    across = ok & rows_with_repeats(ids)
     for i in np.flatnonzero(across).tolist():
         ok[i] = False
         reasons[i] = _repeat_reason(header, ids[i].tolist(), sizes)

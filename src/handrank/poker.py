@@ -32,7 +32,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations
 
 import numpy as np
 
