@@ -30,6 +30,8 @@ def resolve_threads(threads: int | None) -> int:
     if threads < 0:
         raise ValueError(f"threads must be >= 0, got {threads}")
     if threads == 0:
+        if hasattr(os, "sched_getaffinity"):  # cores this process may use
+            return max(1, len(os.sched_getaffinity(0)))
         return os.cpu_count() or 1
     return int(threads)
 
@@ -170,7 +172,10 @@ def raise_kernel_error(err: KernelError, arr: np.ndarray, sizes: Sequence[int]) 
     if kind == KIND_RANGE:
         raise CardRangeError(f"row {row}, column {col}: card id {value} is out of range 0..51",
                              row=row, column=col)
-    first = int(np.flatnonzero(arr[row, :col] == value)[0])
+    earlier = np.flatnonzero(arr[row, :max(col, 0)] == value)
+    if col < 0 or not len(earlier):  # the row changed under us (mutated while running)
+        raise HandrankError(f"row {row}: invalid hand {arr[row].tolist()}")
+    first = int(earlier[0])
     raise DuplicateCardError(
         f"row {row}: duplicate card {format_card(value)} (columns {first} and {col})",
         card=value, row=row)

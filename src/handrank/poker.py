@@ -25,6 +25,9 @@ four of a kind      7297 .. 7452  156
 straight flush      7453 .. 7462   10  (7462 = royal flush)
 ==================  ===========  =====
 
+Strength here is the rank of the hand's value, not a win probability (what
+poker-AI writing calls "hand strength", HS/EHS, is an equity).
+
 Card ids and masks: see :mod:`handrank.cards`.
 """
 
