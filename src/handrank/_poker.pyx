@@ -7,8 +7,11 @@ return into exceptions that name the row and column.
 """
 
 cimport cython
-import numpy as np
+from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_CheckExact
+from cpython.object cimport PyObject
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
+
+import numpy as np
 
 from .cards import format_card
 from .errors import CardRangeError, DuplicateCardError
@@ -21,10 +24,6 @@ KIND_SIZE = HR_ERR_SIZE            # mask with fewer than 5 or more than 7 cards
 NUM_STRENGTHS = HR_NUM_STRENGTHS
 NOFLUSH_SIZE = HR_NOFLUSH_SIZE
 ROW_COUNT = HR_ROW_COUNT
-
-
-from cpython.long cimport PyLong_CheckExact, PyLong_AsLongAndOverflow
-from cpython.object cimport PyObject
 
 
 cdef inline long _card_arg(object x, int pos) except -1:
