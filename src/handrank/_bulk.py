@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
+from ._poker import KIND_RANGE
 from .cards import NUM_CARDS, format_card, parse_cards
 from .errors import (ArrayDtypeError, ArrayShapeError, CardRangeError, DuplicateCardError,
                      HandrankError, HandSizeError)
@@ -17,8 +18,7 @@ from .errors import (ArrayDtypeError, ArrayShapeError, CardRangeError, Duplicate
 # Below this many rows per thread, extra threads cost more than they save.
 MIN_ROWS_PER_THREAD = 32_768
 
-KernelError = tuple[int, int, int]  # (row, column, kind)
-from ._poker import KIND_DUPLICATE, KIND_RANGE, KIND_SIZE  # noqa: E402,F401  (kernel error kinds)
+KernelError = tuple[int, int, int]  # (row, column, kind); kinds are _poker.KIND_*
 
 
 def resolve_threads(threads: int | None) -> int:
