@@ -536,3 +536,18 @@ def test_eval_board_errors_say_board(capsys):
     assert "board + hole cards make 8 cards" in capsys.readouterr().err
     assert main(["rank", "--threads", "x", "f"]) == 2
     assert "invalid non-negative integer value: 'x'" in capsys.readouterr().err
+
+
+def test_json_summary_only_stays_valid_on_bad_rows_and_huge_chunk_rows_is_usage(tmp_path, capsys):
+    p = write(tmp_path, "b.txt", "AsKsQsJsTs\nAsKsQsJsXs\n")
+    assert main(["rank", "-o", "json", "-s", str(p)]) == 2
+    assert json.loads(capsys.readouterr().out)["summary"] is None
+    assert main(["rank", "--chunk-rows", "99999999999999999999", str(p)]) == 2
+    assert "must be 1 to 1000000000" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("outcome", ["+", "a b", "a+"])
+def test_malformed_outcome_cells_are_bad_rows(tmp_path, capsys, outcome):
+    p = write(tmp_path, "s.csv", f"board,hole_a,hole_b,outcome\n5d6h2h3hJs,4hAc,Ah6s,{outcome}\n")
+    assert main(["showdown", str(p)]) == 2
+    assert "line 2" in capsys.readouterr().err

@@ -571,3 +571,30 @@ def test_deal_is_uniform_distinct_and_seeded():
         cards.deal(5, 53)
     with pytest.raises(TypeError):
         cards.deal(5.0, 7)
+
+
+def test_showdown_many_names_rows_in_the_callers_layout():
+    deals = cards.deal(4, 9, seed=1)
+    board, holes = deals[:, :5], deals[:, 5:].reshape(4, 2, 2).copy()
+    holes[2, 1, 0] = 60  # uint8 input: checked in the caller's layout, not per player
+    with pytest.raises(CardRangeError, match=r"row 2, column 7: card id 60") as ei:
+        poker.showdown_many(board, holes)
+    assert (ei.value.row, ei.value.column) == (2, 7)
+    with pytest.raises(CardRangeError):
+        poker.showdown_many(np.arange(5, dtype=np.uint8)[None], np.array([[[52, 52]]], np.uint8))
+    with pytest.raises(ArrayDtypeError):
+        poker.showdown_many(np.zeros((0, 5)), np.zeros((0, 2, 2)))
+    with pytest.raises(ArrayDtypeError):
+        poker.showdown_many([["Ks Qs Js Ts 2d"]], [[["As 3c"]]])
+    with pytest.raises(ArrayShapeError):
+        poker.showdown_many([[0, 1, 2, 3, 4]], [[[10, 11], [12]]])
+
+
+def test_argument_errors_are_library_errors():
+    from handrank.errors import HandrankError
+    for call in (lambda: cards.deal(-1, 5), lambda: cards.deal(3, 53),
+                 lambda: poker.evaluate_many(np.zeros((1, 7), np.uint8), threads=-1),
+                 lambda: poker.strength_counts(4), lambda: cards.check_cards([52, 52]),
+                 lambda: poker.categories([[1, 2], [3]])):
+        with pytest.raises(HandrankError):
+            call()

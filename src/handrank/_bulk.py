@@ -27,8 +27,8 @@ def resolve_threads(threads: int | None) -> int:
         return 1
     if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)):
         raise TypeError(f"threads must be an int, got {type(threads).__name__}")
-    if threads < 0:
-        raise ValueError(f"threads must be >= 0, got {threads}")
+    if not 0 <= threads <= 4096:
+        raise HandrankError(f"threads must be 0 (all cores) to 4096, got {threads}")
     if threads == 0:
         if hasattr(os, "sched_getaffinity"):  # cores this process may use
             return max(1, len(os.sched_getaffinity(0)))

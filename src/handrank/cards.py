@@ -28,7 +28,8 @@ from typing import Union
 
 import numpy as np
 
-from .errors import ArrayShapeError, CardParseError, CardRangeError, DuplicateCardError
+from .errors import (ArrayShapeError, CardParseError, CardRangeError, DuplicateCardError,
+                     HandSizeError)
 
 __all__ = [
     "RANKS",
@@ -194,6 +195,9 @@ def decode_rows(texts: Sequence[str], k: int) -> tuple[np.ndarray, np.ndarray]:
     valid cards, no repeats). Rows not ``ok`` are not errors yet: pass them to
     :func:`parse_cards`, which accepts every spelling and names bad tokens.
     """
+    k = _check_int(k, "k")
+    if not 0 < k <= NUM_CARDS:
+        raise HandSizeError(f"k must be 1..52, got {k}")
     n = len(texts)
     out = np.zeros((n, k), dtype=np.int64)
     ok = np.zeros(n, dtype=bool)
@@ -285,9 +289,15 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[int
 
 
 def check_cards(ids: Iterable[int]) -> None:
-    """Raise :class:`~handrank.errors.DuplicateCardError` if a card repeats."""
+    """Raise :class:`~handrank.errors.DuplicateCardError` if a card id repeats
+    (CardRangeError for an id outside 0..51, TypeError for a non-integer)."""
     first: dict[int, int] = {}
     for pos, c in enumerate(ids):
+        if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
+            raise TypeError(f"card id at position {pos} must be an int, got {c!r}")
+        if not 0 <= c < NUM_CARDS:
+            raise CardRangeError(f"card id {c} at position {pos} is out of range 0..51",
+                                 column=pos)
         if c in first:
             raise DuplicateCardError(
                 f"duplicate card {format_card(c)} (positions {first[c]} and {pos})", card=c)
@@ -343,12 +353,12 @@ def deal(n: int, k: int, seed: int | np.random.Generator | None = None) -> np.nd
     given ``seed`` (an int, a :class:`numpy.random.Generator`, or None for
     fresh entropy). Memory is about ``52 * n`` bytes.
 
-    Raises ValueError for ``n < 0`` or ``k`` outside 0..52, TypeError for
+    Raises HandSizeError for ``n < 0`` or ``k`` outside 0..52, TypeError for
     non-integers.
     """
     n, k = _check_int(n, "n"), _check_int(k, "k")
-    if n < 0 or not 0 <= k <= NUM_CARDS:
-        raise ValueError(f"need n >= 0 and 0 <= k <= 52, got n={n}, k={k}")
+    if not 0 <= n <= 2**40 or not 0 <= k <= NUM_CARDS:
+        raise HandSizeError(f"need 0 <= n and 0 <= k <= 52, got n={n}, k={k}")
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     decks = np.tile(np.arange(NUM_CARDS, dtype=np.uint8), (n, 1))
     rows = np.arange(n)

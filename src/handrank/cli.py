@@ -85,15 +85,15 @@ def add_output_options(p: argparse.ArgumentParser) -> None:
 
 def _pos_int(s: str) -> int:
     v = int(s)
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {v}")
+    if not 1 <= v <= 10**9:
+        raise argparse.ArgumentTypeError(f"must be 1 to 1000000000, got {v}")
     return v
 
 
 def _nonneg_int(s: str) -> int:
     v = int(s)
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {v}")
+    if not 0 <= v <= 10**6:
+        raise argparse.ArgumentTypeError(f"must be 0 to 1000000, got {v}")
     return v
 
 
@@ -328,6 +328,15 @@ def write_summary(args: argparse.Namespace, sink: Sink | None, text: str,
         out.write(text)
 
 
+def _abort_output(args: argparse.Namespace, sink: Sink | None, run: Run) -> None:
+    """The run stopped on bad rows: keep JSON output a valid document."""
+    error = f"{_plural(run.bad, 'bad row')} in {run.inp.name}; output is incomplete"
+    if sink is not None:
+        sink.abort(error)
+    elif args.output == "json":
+        sys.stdout.write(json.dumps({"summary": None, "error": error}) + "\n")
+
+
 CHECK_PREFIXES = ("Label check", "Outcome check", "  line ", "Mismatches", "Disagreements")
 
 
@@ -557,8 +566,7 @@ def cmd_rank(args: argparse.Namespace) -> int:
             del chunk
         status = run.finish()
         if status is not None:
-            if sink is not None:
-                sink.abort(f"{_plural(run.bad, 'bad row')} in {inp.name}; output is incomplete")
+            _abort_output(args, sink, run)
             return status
         text, js, csv_rows = _rank_summary(counts, run.bad if args.skip_bad else 0,
                                            args.check_labels, checked, mismatched, listed)
@@ -690,10 +698,10 @@ def cmd_showdown(args: argparse.Namespace) -> int:
                     continue
                 try:
                     header = parse_showdown_header(text, lineno)
-                except InputError:
+                except InputError as e:
                     if run.bar is not None:
                         run.bar.close()
-                    raise
+                    raise e.with_context(inp.name) from None
                 pending = chunk[k + 1:]
                 break
             if header is not None:
@@ -771,8 +779,7 @@ def _showdown_body(args, run: Run, header, first: list, rest: Iterator[list]) ->
                                      args.output, keep))
     status = run.finish()
     if status is not None:
-        if sink is not None:
-            sink.abort(f"{_plural(run.bad, 'bad row')} in {run.inp.name}; output is incomplete")
+        _abort_output(args, sink, run)
         return status
     text, js, csv_rows = _showdown_summary(players, total, wins, splits, has_outcome, checked,
                                            disagree, listed, run.bad if args.skip_bad else 0)

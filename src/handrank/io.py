@@ -484,7 +484,10 @@ def _parse_outcome(value: str, players: tuple[str, ...]) -> object:
         return None
     if v.lower() == SPLIT:
         return SPLIT
-    names = [x.strip() for x in v.replace(",", "+").replace(" ", "+").split("+") if x.strip()]
+    names = [x.strip() for x in v.split("+")]
+    if not all(names):
+        raise ValueError(f"{value!r} is not a player ({', '.join(players)}), several joined "
+                         f"by '+', or 'split'")
     idx = []
     lower = [p.lower() for p in players]
     for nm in names:

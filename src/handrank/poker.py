@@ -41,8 +41,8 @@ import numpy as np
 from . import _poker
 from ._bulk import as_id_array, as_mask_array, raise_kernel_error, run_chunked
 from .cards import RANK_NAMES, RANK_PLURALS, CardsLike, format_card, parse_cards
-from .errors import (ArrayDtypeError, ArrayShapeError, DuplicateCardError, HandrankError,
-                     HandSizeError)
+from .errors import (ArrayDtypeError, ArrayShapeError, CardRangeError, DuplicateCardError,
+                     HandrankError, HandSizeError)
 from .result import CategoryEnum, HandValue
 
 __all__ = [
@@ -125,11 +125,9 @@ def categories(strengths: np.ndarray) -> np.ndarray:
     """Vectorised :func:`category`: ``(N,)`` strengths -> ``(N,)`` ``int8``
     category values (compare with ``Category`` members). Raises ValueError for
     any strength outside 1..7462, naming its index."""
-    s = np.asarray(strengths)
+    s = _int_array(strengths, "strengths")
     if s.size == 0:
         return np.zeros(s.shape, dtype=np.int8)
-    if s.dtype.kind not in "iu":
-        raise ArrayDtypeError(f"strengths must be integers, got dtype {s.dtype}")
     bad = (s < MIN_STRENGTH) | (s > MAX_STRENGTH)
     if bad.any():
         i = int(np.flatnonzero(bad.ravel())[0])
@@ -323,6 +321,19 @@ def showdown(board: CardsLike, holes: Sequence[CardsLike]) -> list[int]:
     return [i for i, s in enumerate(strengths) if s == best]
 
 
+def _int_array(value: object, what: str) -> np.ndarray:
+    """``value`` as an integer numpy array, or ArrayShapeError / ArrayDtypeError."""
+    try:
+        a = np.asarray(value)
+    except ValueError as e:  # ragged nested lists
+        raise ArrayShapeError(f"{what}: not a rectangular array ({e})") from None
+    if a.size == 0 and not isinstance(value, np.ndarray):
+        a = a.astype(np.int64)  # an empty list has no dtype of its own
+    if a.dtype.kind not in "iu":
+        raise ArrayDtypeError(f"{what} must hold integers, got dtype {a.dtype}")
+    return a
+
+
 def showdown_many(board: object, holes: object, *,
                   threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Many showdowns at once: each row is one deal of ``board`` + every player's
@@ -334,11 +345,11 @@ def showdown_many(board: object, holes: object, *,
     ``(N, P)`` ``bool`` array, True for each player holding the best hand of the
     row (several Trues = split pot).
     Raises ArrayShapeError / ArrayDtypeError / HandSizeError for shapes and
-    dtypes, CardRangeError for ids outside 0..51, DuplicateCardError naming the
-    row when a card appears twice in one deal. Rule: ``rules/poker.md``.
+    dtypes, CardRangeError for ids outside 0..51 (row, and column in the layout
+    board then each player's hole cards), DuplicateCardError naming the row
+    when a card appears twice in one deal. Rule: ``rules/poker.md``.
     """
-    b = np.asarray(board)
-    hl = np.asarray(holes)
+    b, hl = _int_array(board, "board"), _int_array(holes, "holes")
     if b.ndim != 2 or hl.ndim != 3:
         raise ArrayShapeError(f"board must be (N, b) and holes (N, P, h); got shapes "
                               f"{b.shape} and {hl.shape}")
@@ -354,8 +365,13 @@ def showdown_many(board: object, holes: object, *,
         return np.zeros((0, players), np.int32), np.zeros((0, players), bool)
     # Validated as one (N, b + P*h) array: errors name the row and the column in
     # that layout (board first, then each player's hole cards in turn).
-    deal = as_id_array(np.concatenate([b, hl.reshape(n, players * h)], axis=1),
-                       (b.shape[1] + players * h,), what="deal")
+    deal = np.concatenate([b, hl.reshape(n, players * h)], axis=1)
+    bad = (deal < 0) | (deal >= 52) if deal.dtype.kind == "i" else deal >= 52
+    if bad.any():
+        r, c = (int(x) for x in np.argwhere(bad)[0])
+        raise CardRangeError(f"row {r}, column {c}: card id {deal[r, c]} is out of range 0..51",
+                             row=r, column=c)
+    deal = deal.astype(np.uint8)
     # One deck per row: the OR of the card bits has every bit once.
     bits = np.left_shift(np.uint64(1), deal.astype(np.uint64))
     repeats = np.bitwise_or.reduce(bits, axis=1) != bits.sum(axis=1, dtype=np.uint64)
@@ -379,4 +395,6 @@ def strength_counts(n_cards: int = 7) -> np.ndarray:
     of a second on one core. Raises ValueError for another ``n_cards``."""
     if isinstance(n_cards, bool) or not isinstance(n_cards, (int, np.integer)):
         raise TypeError(f"n_cards must be an int, got {type(n_cards).__name__}")
+    if n_cards not in HAND_SIZES:
+        raise HandSizeError(f"n_cards must be 5, 6 or 7, got {n_cards}")
     return _poker.strength_counts(int(n_cards))
