@@ -44,7 +44,6 @@ __all__ = [
     "InputFile",
     "open_input",
     "read_chunks",
-    "parse_hand_text",
     "TextChunk",
     "parse_text_chunk",
     "UCI_SUIT",
@@ -185,14 +184,6 @@ NOT_UTF8 = "not valid UTF-8 text"
 # Fast path for the common compact/space-separated forms: every two-character
 # token of rank + suit letter. Anything else goes through cards.parse_cards,
 # which also produces the error messages, so both paths accept the same text.
-def parse_hand_text(text: str) -> list[int]:
-    """Card ids of one line of card text, duplicates allowed (checked later).
-
-    Raises :class:`~handrank.errors.CardParseError` naming the bad token.
-    """
-    return parse_cards(text, allow_duplicates=True)
-
-
 def _duplicate_reason(ids: list[int]) -> str | None:
     if len(set(ids)) == len(ids):
         return None
@@ -257,7 +248,7 @@ def parse_text_chunk(chunk: list[Line], sizes: tuple[int, ...] = HAND_SIZES,
     for (lineno, s), ids in zip(entries, fast):
         if ids is None:
             try:
-                ids = parse_hand_text(s)
+                ids = parse_cards(s, allow_duplicates=True)
             except HandrankError as e:
                 bad.append(BadRow(lineno, str(e)))
                 continue
@@ -587,7 +578,7 @@ class _FieldError(ValueError):
 
 def _parse_field(column: str, text: str) -> list[int]:
     try:
-        return parse_hand_text(text)
+        return parse_cards(text, allow_duplicates=True)
     except HandrankError as e:
         raise _FieldError(f"{column}: {e}") from None
 
