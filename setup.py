@@ -5,8 +5,12 @@ Environment variables:
                      (for debugging; release builds run with the checks off, because
                      every index is validated at the Python boundary).
   HANDRANK_NATIVE=1  add -march=native (never on by default: wheels must run anywhere).
+  HANDRANK_ONLY=_brag,_crash   build only these extensions (development: rebuild one game's
+                     kernel without touching the others). Every ``src/handrank/_*.pyx``
+                     is an extension ``handrank._*``.
 """
 
+import glob
 import os
 import sys
 
@@ -33,7 +37,13 @@ directives = {
     "embedsignature": True,
 }
 
-MODULES = ["_poker"]
+MODULES = sorted(os.path.basename(p)[:-4] for p in glob.glob("src/handrank/_*.pyx"))
+ONLY = [m.strip() for m in os.environ.get("HANDRANK_ONLY", "").split(",") if m.strip()]
+if ONLY:
+    unknown = sorted(set(ONLY) - set(MODULES))
+    if unknown:
+        sys.exit(f"HANDRANK_ONLY names no extension: {', '.join(unknown)} (have {', '.join(MODULES)})")
+    MODULES = ONLY
 
 extensions = [
     Extension(

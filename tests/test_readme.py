@@ -1,6 +1,8 @@
-"""README stays true: its Python examples run as doctests, and CI runs its commands."""
+"""README and docs/*.md stay true: their Python examples run as doctests, and CI runs
+README's commands."""
 
 import doctest
+import glob
 import os
 import re
 
@@ -8,15 +10,27 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 README = os.path.join(ROOT, "README.md")
+DOCS = sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
+
+
+def run_doctests(path: str) -> doctest.TestResults:
+    """Run the ```python blocks of a markdown file as one doctest."""
+    text = open(path, encoding="utf-8").read()
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, os.path.basename(path), path, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    return runner.summarize(verbose=False)
+
+
+@pytest.mark.parametrize("path", DOCS, ids=[os.path.basename(p) for p in DOCS])
+def test_docs_examples_run(path):
+    result = run_doctests(path)
+    assert result.failed == 0
 
 
 def test_readme_examples_run():
-    text = open(README, encoding="utf-8").read()
-    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
-    test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, "README", README, 0)
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    runner.run(test)
-    result = runner.summarize(verbose=False)
+    result = run_doctests(README)
     assert result.attempted >= 10
     assert result.failed == 0
 

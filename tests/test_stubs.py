@@ -1,6 +1,7 @@
-"""The type stub of the compiled module (handrank/_poker.pyi) must match it.
+"""The type stubs of the compiled modules (handrank/_*.pyi) must match them.
 
-Runs ``python -m mypy.stubtest handrank._poker`` against the *installed* module
+Runs ``python -m mypy.stubtest handrank._poker handrank._brag ...`` (every compiled
+extension of the package) against the *installed* module
 (editable checkout or wheel), plus self-checks showing that stubtest does catch a
 stub that has drifted from the extension.
 """
@@ -19,19 +20,21 @@ _poker = pytest.importorskip("handrank._poker")
 
 PKG_DIR = Path(handrank.__file__).resolve().parent
 STUB = PKG_DIR / "_poker.pyi"
+#: Every compiled extension next to the package (``_poker``, ``_brag``, ...).
+EXTENSIONS = sorted({p.name.split(".")[0] for p in PKG_DIR.iterdir()
+                     if p.name.startswith("_") and p.suffix in (".so", ".pyd")})
 
 # Cython adds these to every module; they are not part of the API.
-ALLOWLIST = """\
-handrank._poker.__test__
-"""
+ALLOWLIST = "".join(f"handrank.{m}.__test__\n" for m in EXTENSIONS)
 
 
 def _in_site_packages(path: Path) -> bool:
     return any(part in ("site-packages", "dist-packages") for part in path.parts)
 
 
-def run_stubtest(tmp_path: Path, stub_root: Path | None = None) -> subprocess.CompletedProcess:
-    """stubtest handrank._poker from a neutral directory.
+def run_stubtest(tmp_path: Path, stub_root: Path | None = None,
+                 modules: tuple[str, ...] = ("_poker",)) -> subprocess.CompletedProcess:
+    """stubtest ``handrank.<module>`` for each of ``modules``, from a neutral directory.
 
     stub_root: a directory holding handrank/{__init__,_poker}.pyi that mypy should
     use instead of the installed package's stubs (for the drift self-tests).
@@ -51,21 +54,23 @@ def run_stubtest(tmp_path: Path, stub_root: Path | None = None) -> subprocess.Co
     cfg.write_text(f"[mypy]\ncache_dir = {tmp_path / '.mypy_cache'}\n")
     return subprocess.run(
         [sys.executable, "-m", "mypy.stubtest", "--mypy-config-file", str(cfg),
-         "--allowlist", str(allowlist), "handrank._poker"],
+         "--allowlist", str(allowlist), *(f"handrank.{m}" for m in modules)],
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
     )
 
 
 def test_stub_and_marker_are_shipped():
-    assert STUB.is_file(), f"{STUB} missing: the installed package has no stub"
+    assert "_poker" in EXTENSIONS, EXTENSIONS
+    for m in EXTENSIONS:
+        assert (PKG_DIR / f"{m}.pyi").is_file(), f"{m}.pyi missing: the installed package has no stub"
     assert (PKG_DIR / "py.typed").is_file(), "py.typed missing (PEP 561 marker)"
     assert (PKG_DIR / "py.typed").read_text() == ""
 
 
 def test_stubtest_passes(tmp_path):
-    proc = run_stubtest(tmp_path)
+    proc = run_stubtest(tmp_path, modules=tuple(EXTENSIONS))
     out = proc.stdout + proc.stderr
-    assert proc.returncode == 0, f"stubtest found differences between _poker.pyi and the extension:\n{out}"
+    assert proc.returncode == 0, f"stubtest found differences between stubs and extensions:\n{out}"
     assert "Success" in out
 
 

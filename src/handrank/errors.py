@@ -22,6 +22,9 @@ __all__ = [
     "HandSizeError",
     "ArrayShapeError",
     "ArrayDtypeError",
+    "OptionError",
+    "SettingError",
+    "RangeSyntaxError",
 ]
 
 
@@ -72,3 +75,19 @@ class ArrayShapeError(HandrankError):
 
 class ArrayDtypeError(HandrankError, TypeError):
     """A bulk input array whose dtype cannot hold card ids or masks."""
+
+
+class OptionError(HandrankError):
+    """An unknown option, strategy, scoring system or game setting, or a bad value for one.
+    The message names the option and lists the accepted values."""
+
+
+class SettingError(HandrankError):
+    """A setting (cards arranged into hands or rows) that the holding cannot make: cards the
+    player does not hold, rows of the wrong size, a hand count that does not fit the cards,
+    a natural declared that the cards do not make. The message names the culprit."""
+
+
+class RangeSyntaxError(HandrankError):
+    """Hand-range text (``QQ+``, ``AKs``, ``0.4(AsKs)``) that cannot be read, or a range left
+    empty by card removal. The message names the token."""

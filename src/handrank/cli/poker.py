@@ -1,348 +1,49 @@
-"""The ``handrank`` command-line tool (also ``python -m handrank``).
-
-Layout
-------
-Every game contributes its commands through a ``register(subparsers)``
-function listed in :data:`REGISTRARS`. A command is a subparser whose
-``func`` default is a handler ``func(args) -> exit status``. Poker, the default
-game, adds top-level commands (``handrank rank``, ``handrank showdown``);
-other games add a group with its own sub-commands, e.g.::
-
-    def register_brag(subparsers):
-        brag = subparsers.add_parser("brag", help="three-card Brag hands")
-        cmds = brag.add_subparsers(dest="brag_command", required=True, metavar="COMMAND")
-        p = cmds.add_parser("rank", help="rank one Brag hand per line")
-        add_input_options(p); add_output_options(p)
-        p.set_defaults(func=cmd_brag_rank)
-
-The shared pieces (:func:`add_input_options`, :func:`add_output_options`,
-:class:`Run` for reading chunks with progress and bad-row reporting,
-:func:`make_sink` for text/csv/json output) are game-independent; file parsing
-lives in :mod:`handrank.io`.
-
-Exit status: 0 success; 1 a check failed (``--check-labels`` mismatches,
-showdown rows disagreeing with the recorded outcome); 2 bad input (bad rows
-without ``--skip-bad``, unreadable file, bad usage).
-"""
+"""Poker commands of the ``handrank`` tool: ``rank``, ``showdown``, ``eval`` (top level)."""
 
 from __future__ import annotations
 
 import argparse
-import csv
 import json
-import os
 import re
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from typing import Any, TextIO
+from typing import Any
 
 import numpy as np
 
-from . import __version__, poker
-from .cards import format_card
-from .errors import DuplicateCardError, HandrankError, HandSizeError
-from .io import (SPLIT, BadRow, InputError, InputFile, ShowdownChunk, group_by_length,
-                 open_input, parse_showdown_chunk, parse_showdown_header, parse_text_chunk,
-                 parse_uci_chunk, read_chunks)
-
-__all__ = ["main", "build_parser", "REGISTRARS", "add_input_options", "add_output_options"]
-
-PROG = "handrank"
-DEFAULT_CHUNK_ROWS = 100_000
-MAX_MESSAGES = 20  # bad-row messages printed before "... and N more"
-MAX_LISTED = 10  # label mismatches / disagreements listed in the summary
-
-EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
-
-
-# =========================================================================== shared options
-
-
-def add_input_options(p: argparse.ArgumentParser) -> None:
-    """FILE, --skip-bad, --threads, --chunk-rows, --no-progress."""
-    p.add_argument("file", metavar="FILE", help="input file, or - for standard input")
-    p.add_argument("--skip-bad", action="store_true",
-                   help="skip rows that cannot be read (each is reported on stderr) and "
-                        "process the rest; without it any bad row gives exit status 2")
-    p.add_argument("--threads", type=_nonneg_int, default=0, metavar="N",
-                   help="evaluation threads (0 = all cores, the default)")
-    p.add_argument("--chunk-rows", type=_pos_int, default=DEFAULT_CHUNK_ROWS, metavar="N",
-                   help=f"rows read and evaluated per chunk (default {DEFAULT_CHUNK_ROWS})")
-    p.add_argument("--no-progress", action="store_true",
-                   help="no progress bar (it is shown on stderr only when stderr is a "
-                        "terminal and per-row output is not going to that terminal)")
-
-
-def add_output_options(p: argparse.ArgumentParser) -> None:
-    """--output text|csv|json, --summary-only."""
-    p.add_argument("-o", "--output", choices=("text", "csv", "json"), default="text",
-                   help="output format: aligned text columns (default), CSV (one row per "
-                        "input row; the summary then goes to stderr), or one JSON object")
-    p.add_argument("-s", "--summary-only", action="store_true",
-                   help="print only the summary, not one line per input row")
-
-
-def _pos_int(s: str) -> int:
-    v = int(s)
-    if not 1 <= v <= 10**9:
-        raise argparse.ArgumentTypeError(f"must be 1 to 1000000000, got {v}")
-    return v
-
-
-def _nonneg_int(s: str) -> int:
-    v = int(s)
-    if not 0 <= v <= 10**6:
-        raise argparse.ArgumentTypeError(f"must be 0 to 1000000, got {v}")
-    return v
-
-
-# argparse names the type function in "invalid <name> value" messages.
-_pos_int.__name__ = "positive integer"
-_nonneg_int.__name__ = "non-negative integer"
-
-
-# =========================================================================== running a file
-
-
-class Run:
-    """One pass over an input file: chunks with a progress bar, bad-row
-    reporting and the stop-on-bad-row rule.
-
-    Without ``--skip-bad`` the first bad row marks the run failed: the rest of
-    the file is still parsed so every bad row is reported, but nothing more is
-    evaluated or written and no summary is printed (exit status 2).
-    """
-
-    def __init__(self, args: argparse.Namespace, inp: InputFile, desc: str):
-        self.args = args
-        self.inp = inp
-        self.skip = args.skip_bad
-        self.bad = 0
-        self.failed = False
-        self.rows = 0
-        self.hint: str | None = None  # printed with the failure message
-        self.bar = _make_progress(args, inp, desc)
-
-    def chunks(self) -> Iterator[list]:
-        yield from read_chunks(self.inp, self.args.chunk_rows, self.bar)
-
-    def message(self, text: str) -> None:
-        """Write a line to stderr without breaking the progress bar."""
-        if self.bar is not None:
-            self.bar.write(text, file=sys.stderr)
-        else:
-            print(text, file=sys.stderr)
-
-    def report(self, bad: Sequence[BadRow]) -> None:
-        for b in bad:
-            self.bad += 1
-            if self.bad <= MAX_MESSAGES:
-                self.message(f"{PROG}: {self.inp.name}: line {b.line}: {b.reason}")
-        if bad and not self.skip:
-            self.failed = True
-
-    def counted(self, n: int) -> None:
-        self.rows += n
-        if self.bar is not None:
-            self.bar.set_postfix_str(f"{self.rows} rows", refresh=False)
-
-    def finish(self) -> int | None:
-        """Close the bar and print the bad-row tally. Returns 2 if the run failed."""
-        if self.bar is not None:
-            self.bar.close()
-        if self.bad > MAX_MESSAGES:
-            print(f"{PROG}: {self.inp.name}: ... and {self.bad - MAX_MESSAGES} more bad rows",
-                  file=sys.stderr)
-        if self.failed:
-            print(f"{PROG}: error: {self.inp.name}: {_plural(self.bad, 'bad row')}; "
-                  f"nothing summarised (use --skip-bad to skip bad rows)", file=sys.stderr)
-            if self.hint:
-                print(f"{PROG}: hint: {self.hint}", file=sys.stderr)
-            return EXIT_BAD_INPUT
-        if self.bad:
-            print(f"{PROG}: {self.inp.name}: skipped {_plural(self.bad, 'bad row')}",
-                  file=sys.stderr)
-        return None
-
-
-def _make_progress(args: argparse.Namespace, inp: InputFile, desc: str):
-    if args.no_progress or not _isatty(sys.stderr):
-        return None
-    if not getattr(args, "summary_only", True) and _isatty(sys.stdout):
-        return None  # per-row output on the same terminal would fight the bar
-    from tqdm import tqdm
-
-    # Some pseudo-terminals report a 0x0 size, on which tqdm draws nothing:
-    # fall back to 80x24 there.
-    try:
-        sized = os.get_terminal_size(sys.stderr.fileno()).columns > 0
-    except (OSError, ValueError, AttributeError):
-        sized = False
-    return tqdm(total=inp.size, desc=desc, unit="B", unit_scale=True, unit_divisor=1024,
-                file=sys.stderr, leave=False, dynamic_ncols=sized, ncols=None if sized else 80,
-                nrows=None if sized else 24)
-
-
-def _isatty(stream: Any) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):
-        return False
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-# =========================================================================== output sinks
-
-
-class Column:
-    """An output column: key (csv/json), header (text), right-aligned?"""
-
-    def __init__(self, key: str, header: str | None = None, right: bool = False,
-                 min_width: int = 0):
-        self.key, self.header, self.right = key, header or key, right
-        self.min_width = min_width
-
-
-class Sink:
-    """Per-row output in one format; ``rows`` receives tuples of values."""
-
-    def __init__(self, out: TextIO, columns: Sequence[Column]):
-        self.out, self.columns = out, list(columns)
-
-    def rows(self, rows: Sequence[Sequence[Any]]) -> None:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def close(self, summary_json: dict | None) -> None:
-        pass
-
-    def abort(self, error: str) -> None:
-        """The run stopped on bad rows after some rows were written."""
-
-
-class TextSink(Sink):
-    """Aligned columns; widths fixed from the header and the first chunk
-    (later, longer values push their line out rather than being cut)."""
-
-    fmt: str | None = None
-
-    def rows(self, rows: Sequence[Sequence[Any]]) -> None:
-        if not rows:
-            return
-        if self.fmt is None:
-            widths = [max(len(c.header), c.min_width,
-                          *(len("" if r[j] is None else str(r[j])) for r in rows))
-                      for j, c in enumerate(self.columns)]
-            last = len(self.columns) - 1
-            self.fmt = "  ".join(
-                "{}" if j == last and not c.right else f"{{:{'>' if c.right else '<'}{w}}}"
-                for j, (c, w) in enumerate(zip(self.columns, widths)))
-            self.out.write(self.fmt.format(*(c.header for c in self.columns)).rstrip() + "\n")
-        fmt = self.fmt.format
-        self.out.write("".join(
-            fmt(*(r if None not in r else ["" if v is None else v for v in r])).rstrip() + "\n"
-            for r in rows))
-
-
-class CsvSink(Sink):
-    def __init__(self, out: TextIO, columns: Sequence[Column]):
-        super().__init__(out, columns)
-        self.writer = csv.writer(out, lineterminator="\n")
-        self.writer.writerow([c.key for c in self.columns])
-
-    def rows(self, rows: Sequence[Sequence[Any]]) -> None:
-        self.writer.writerows(["" if v is None else v for v in r] for r in rows)
-
-
-class JsonSink(Sink):
-    """``{"<key>": [ {...}, ... ], "summary": {...}}``, streamed."""
-
-    def __init__(self, out: TextIO, columns: Sequence[Column], key: str):
-        super().__init__(out, columns)
-        self.keys = [c.key for c in self.columns]
-        self.first = True
-        out.write(f'{{"{key}": [')
-
-    def rows(self, rows: Sequence[Sequence[Any]]) -> None:
-        if not rows:
-            return
-        sep = "\n  " if self.first else ",\n  "
-        self.first = False
-        keys = self.keys
-        self.out.write(sep + ",\n  ".join(json.dumps(dict(zip(keys, r)), ensure_ascii=False)
-                                          for r in rows))
-
-    def abort(self, error: str) -> None:
-        # Keep stdout a valid JSON document: no summary, and the reason.
-        self.out.write("\n]" if not self.first else "]")
-        self.out.write(', "summary": null, "error": ' + json.dumps(error, ensure_ascii=False) + "}\n")
-
-    def close(self, summary_json: dict | None) -> None:
-        self.out.write("\n]" if not self.first else "]")
-        self.out.write(', "summary": ' + json.dumps(summary_json, indent=2, ensure_ascii=False)
-                       + "}\n")
-
-
-def make_sink(args: argparse.Namespace, columns: Sequence[Column], json_key: str) -> Sink | None:
-    """The per-row sink for ``--output`` (None with ``--summary-only``)."""
-    if args.summary_only:
-        return None
-    out = sys.stdout
-    if args.output == "csv":
-        return CsvSink(out, columns)
-    if args.output == "json":
-        return JsonSink(out, columns, json_key)
-    return TextSink(out, columns)
-
-
-def write_summary(args: argparse.Namespace, sink: Sink | None, text: str,
-                  as_json: dict, csv_rows: list[list[Any]] | None) -> None:
-    """Print the summary in the chosen format.
-
-    text: after the rows on stdout. json: inside the one JSON object. csv:
-    with per-row output, the text summary goes to stderr (stdout stays one
-    CSV table); with ``--summary-only`` ``csv_rows`` are the CSV on stdout
-    and the text summary's check lines go to stderr.
-    """
-    out = sys.stdout
-    if args.output == "json":
-        if sink is not None:
-            sink.close(as_json)
-        else:
-            out.write(json.dumps({"summary": as_json}, indent=2, ensure_ascii=False) + "\n")
-    elif args.output == "csv":
-        if sink is None and csv_rows is not None:
-            w = csv.writer(out, lineterminator="\n")
-            w.writerows(csv_rows)
-            checks = [ln for ln in text.splitlines() if ln.startswith(CHECK_PREFIXES)]
-            if checks:
-                print("\n".join(checks), file=sys.stderr)
-        else:
-            print(text, end="", file=sys.stderr)
-    else:
-        if sink is not None and getattr(sink, "fmt", None) is not None:
-            out.write("\n")
-        out.write(text)
-
-
-def _abort_output(args: argparse.Namespace, sink: Sink | None, run: Run) -> None:
-    """The run stopped on bad rows: keep JSON output a valid document."""
-    error = f"{_plural(run.bad, 'bad row')} in {run.inp.name}; output is incomplete"
-    if sink is not None:
-        sink.abort(error)
-    elif args.output == "json":
-        sys.stdout.write(json.dumps({"summary": None, "error": error}) + "\n")
-
-
-CHECK_PREFIXES = ("Label check", "Outcome check", "  line ", "Mismatches", "Disagreements")
-
-
-def _pct(n: int, total: int) -> str:
-    return f"{100.0 * n / total:.3f}%" if total else "-"
-
+from .. import poker
+from ..cards import format_card
+from ..errors import DuplicateCardError, HandrankError, HandSizeError
+from ..io import (
+    SPLIT,
+    InputError,
+    ShowdownChunk,
+    group_by_length,
+    open_input,
+    parse_showdown_chunk,
+    parse_showdown_header,
+    parse_text_chunk,
+    parse_uci_chunk,
+)
+from ._common import (
+    EXIT_BAD_INPUT,
+    Column,
+    EXIT_CHECK_FAILED,
+    EXIT_OK,
+    MAX_LISTED,
+    PROG,
+    Run,
+    _abort_output,
+    _nonneg_int,
+    _pct,
+    _plural,
+    _pos_int,
+    add_input_options,
+    add_output_options,
+    make_sink,
+    write_summary,
+)
 
 # =========================================================================== poker tables
 
@@ -374,7 +75,7 @@ def _cards_text(row: Sequence[int]) -> str:
 
 def _evaluate_lists(hands: list[list[int]], threads: int) -> np.ndarray:
     """Strengths of id lists of mixed lengths (5..7), in bulk per length."""
-    from .poker import evaluate_many
+    from ..poker import evaluate_many
 
     out = np.empty(len(hands), dtype=np.int32)
     for idx, arr in group_by_length(hands):
@@ -411,7 +112,7 @@ examples:
 """
 
 
-def register_poker(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction) -> None:
     """Poker commands: ``rank`` and ``showdown`` (top level: poker is the default game)."""
     p = subparsers.add_parser(
         "rank", help="rank poker hands, one per line (text or UCI CSV)",
@@ -459,7 +160,7 @@ def register_poker(subparsers: argparse._SubParsersAction) -> None:
 
 def cmd_eval(args: argparse.Namespace) -> int:
     """Evaluate hands given on the command line; errors name the bad token."""
-    from .cards import format_cards, parse_cards
+    from ..cards import format_cards, parse_cards
     try:
         board = parse_cards(args.board) if args.board is not None else []
     except HandrankError as e:
@@ -504,7 +205,7 @@ def cmd_rank(args: argparse.Namespace) -> int:
     if args.check_labels and args.format != "uci":
         print(f"{PROG} rank: error: --check-labels needs --format uci", file=sys.stderr)
         return EXIT_BAD_INPUT
-    from .poker import evaluate_many
+    from ..poker import evaluate_many
 
     uci = args.format == "uci"
     cls_table = _poker_class_table()
@@ -793,7 +494,7 @@ def _winner_text(players: Sequence[str], win: frozenset) -> tuple[str, str]:
 
 
 def _disagreement(header, good: ShowdownChunk, i: int, s: np.ndarray, win: frozenset) -> str:
-    from .poker import describe
+    from ..poker import describe
 
     extra = "".join(f" {header.columns[c]}={v}" for c, v in zip(header.extra, good.extra[i]))
     w, letters = _winner_text(header.players, win)
@@ -846,74 +547,3 @@ def _showdown_summary(players, total, wins, splits, has_outcome, checked, disagr
     csv_rows += [[nm, n, f"{n / total:.6f}" if total else ""] for nm, n in entries]
     return "\n".join(lines) + "\n", js, csv_rows
 
-
-# =========================================================================== entry point
-
-#: One ``register(subparsers)`` per game; each adds its commands or command group.
-REGISTRARS: list[Callable[[argparse._SubParsersAction], None]] = [register_poker]
-
-MAIN_EPILOG = """\
-examples:
-  handrank rank hands.txt
-  handrank rank --format uci --check-labels --summary-only poker-hand-training-true.data
-  handrank showdown --summary-only pluribus-showdowns.csv
-  handrank eval "As Ks Qs Js Ts" "Kd Kh Kc 4s 4d"
-  handrank rank --help
-
-Bad rows are reported on stderr with their line number; exit status 2 unless
---skip-bad. Failed checks (label mismatches, disagreeing outcomes) give 1.
-"""
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog=PROG,
-        description="Evaluate card hands in files: poker hand ranking and showdowns.",
-        epilog=MAIN_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("-V", "--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for register in REGISTRARS:
-        register(sub)
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the tool; returns the exit status (the console script exits with it)."""
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as e:  # --help, --version, usage errors
-        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
-    if sys.stdout is None:
-        print(f"{PROG}: error: standard output is closed", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    try:
-        return args.func(args)
-    except UnicodeEncodeError as e:
-        print(f"{PROG}: error: cannot write {e.object[e.start:e.end]!r} in the output "
-              f"encoding {e.encoding}; set PYTHONIOENCODING=utf-8", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except InputError as e:
-        print(f"{PROG}: error: {e}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except HandrankError as e:  # should not happen: rows are validated before evaluation
-        print(f"{PROG}: error: {e}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
-        print(f"{PROG}: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        # Output piped into e.g. `head`: stop quietly.
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError, AttributeError):
-            pass
-        return 141
-    except OSError as e:  # e.g. output on a full disk
-        print(f"{PROG}: error: {e.strerror or e}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

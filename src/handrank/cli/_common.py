@@ -1,0 +1,315 @@
+"""Shared machinery of the ``handrank`` command-line tool, used by every game's commands.
+
+:func:`add_input_options` / :func:`add_output_options` (the common flags),
+:class:`Run` (chunked reading with progress and bad-row reporting),
+:func:`make_sink` (text / csv / json output), :func:`write_summary`,
+the exit statuses ``EXIT_OK`` (0), ``EXIT_CHECK_FAILED`` (1), ``EXIT_BAD_INPUT`` (2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from typing import Any, TextIO
+
+from ..io import BadRow, InputFile, read_chunks
+
+PROG = "handrank"
+DEFAULT_CHUNK_ROWS = 100_000
+MAX_MESSAGES = 20  # bad-row messages printed before "... and N more"
+MAX_LISTED = 10  # label mismatches / disagreements listed in the summary
+
+EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+
+
+# =========================================================================== shared options
+
+
+def add_input_options(p: argparse.ArgumentParser) -> None:
+    """FILE, --skip-bad, --threads, --chunk-rows, --no-progress."""
+    p.add_argument("file", metavar="FILE", help="input file, or - for standard input")
+    p.add_argument("--skip-bad", action="store_true",
+                   help="skip rows that cannot be read (each is reported on stderr) and "
+                        "process the rest; without it any bad row gives exit status 2")
+    p.add_argument("--threads", type=_nonneg_int, default=0, metavar="N",
+                   help="evaluation threads (0 = all cores, the default)")
+    p.add_argument("--chunk-rows", type=_pos_int, default=DEFAULT_CHUNK_ROWS, metavar="N",
+                   help=f"rows read and evaluated per chunk (default {DEFAULT_CHUNK_ROWS})")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar (it is shown on stderr only when stderr is a "
+                        "terminal and per-row output is not going to that terminal)")
+
+
+def add_output_options(p: argparse.ArgumentParser) -> None:
+    """--output text|csv|json, --summary-only."""
+    p.add_argument("-o", "--output", choices=("text", "csv", "json"), default="text",
+                   help="output format: aligned text columns (default), CSV (one row per "
+                        "input row; the summary then goes to stderr), or one JSON object")
+    p.add_argument("-s", "--summary-only", action="store_true",
+                   help="print only the summary, not one line per input row")
+
+
+def _pos_int(s: str) -> int:
+    v = int(s)
+    if not 1 <= v <= 10**9:
+        raise argparse.ArgumentTypeError(f"must be 1 to 1000000000, got {v}")
+    return v
+
+
+def _nonneg_int(s: str) -> int:
+    v = int(s)
+    if not 0 <= v <= 10**6:
+        raise argparse.ArgumentTypeError(f"must be 0 to 1000000, got {v}")
+    return v
+
+
+# argparse names the type function in "invalid <name> value" messages.
+_pos_int.__name__ = "positive integer"
+_nonneg_int.__name__ = "non-negative integer"
+
+
+# =========================================================================== running a file
+
+
+class Run:
+    """One pass over an input file: chunks with a progress bar, bad-row
+    reporting and the stop-on-bad-row rule.
+
+    Without ``--skip-bad`` the first bad row marks the run failed: the rest of
+    the file is still parsed so every bad row is reported, but nothing more is
+    evaluated or written and no summary is printed (exit status 2).
+    """
+
+    def __init__(self, args: argparse.Namespace, inp: InputFile, desc: str):
+        self.args = args
+        self.inp = inp
+        self.skip = args.skip_bad
+        self.bad = 0
+        self.failed = False
+        self.rows = 0
+        self.hint: str | None = None  # printed with the failure message
+        self.bar = _make_progress(args, inp, desc)
+
+    def chunks(self) -> Iterator[list]:
+        yield from read_chunks(self.inp, self.args.chunk_rows, self.bar)
+
+    def message(self, text: str) -> None:
+        """Write a line to stderr without breaking the progress bar."""
+        if self.bar is not None:
+            self.bar.write(text, file=sys.stderr)
+        else:
+            print(text, file=sys.stderr)
+
+    def report(self, bad: Sequence[BadRow]) -> None:
+        for b in bad:
+            self.bad += 1
+            if self.bad <= MAX_MESSAGES:
+                self.message(f"{PROG}: {self.inp.name}: line {b.line}: {b.reason}")
+        if bad and not self.skip:
+            self.failed = True
+
+    def counted(self, n: int) -> None:
+        self.rows += n
+        if self.bar is not None:
+            self.bar.set_postfix_str(f"{self.rows} rows", refresh=False)
+
+    def finish(self) -> int | None:
+        """Close the bar and print the bad-row tally. Returns 2 if the run failed."""
+        if self.bar is not None:
+            self.bar.close()
+        if self.bad > MAX_MESSAGES:
+            print(f"{PROG}: {self.inp.name}: ... and {self.bad - MAX_MESSAGES} more bad rows",
+                  file=sys.stderr)
+        if self.failed:
+            print(f"{PROG}: error: {self.inp.name}: {_plural(self.bad, 'bad row')}; "
+                  f"nothing summarised (use --skip-bad to skip bad rows)", file=sys.stderr)
+            if self.hint:
+                print(f"{PROG}: hint: {self.hint}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        if self.bad:
+            print(f"{PROG}: {self.inp.name}: skipped {_plural(self.bad, 'bad row')}",
+                  file=sys.stderr)
+        return None
+
+
+def _make_progress(args: argparse.Namespace, inp: InputFile, desc: str):
+    if args.no_progress or not _isatty(sys.stderr):
+        return None
+    if not getattr(args, "summary_only", True) and _isatty(sys.stdout):
+        return None  # per-row output on the same terminal would fight the bar
+    from tqdm import tqdm
+
+    # Some pseudo-terminals report a 0x0 size, on which tqdm draws nothing:
+    # fall back to 80x24 there.
+    try:
+        sized = os.get_terminal_size(sys.stderr.fileno()).columns > 0
+    except (OSError, ValueError, AttributeError):
+        sized = False
+    return tqdm(total=inp.size, desc=desc, unit="B", unit_scale=True, unit_divisor=1024,
+                file=sys.stderr, leave=False, dynamic_ncols=sized, ncols=None if sized else 80,
+                nrows=None if sized else 24)
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+# =========================================================================== output sinks
+
+
+class Column:
+    """An output column: key (csv/json), header (text), right-aligned?"""
+
+    def __init__(self, key: str, header: str | None = None, right: bool = False,
+                 min_width: int = 0):
+        self.key, self.header, self.right = key, header or key, right
+        self.min_width = min_width
+
+
+class Sink:
+    """Per-row output in one format; ``rows`` receives tuples of values."""
+
+    def __init__(self, out: TextIO, columns: Sequence[Column]):
+        self.out, self.columns = out, list(columns)
+
+    def rows(self, rows: Sequence[Sequence[Any]]) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def close(self, summary_json: dict | None) -> None:
+        pass
+
+    def abort(self, error: str) -> None:
+        """The run stopped on bad rows after some rows were written."""
+
+
+class TextSink(Sink):
+    """Aligned columns; widths fixed from the header and the first chunk
+    (later, longer values push their line out rather than being cut)."""
+
+    fmt: str | None = None
+
+    def rows(self, rows: Sequence[Sequence[Any]]) -> None:
+        if not rows:
+            return
+        if self.fmt is None:
+            widths = [max(len(c.header), c.min_width,
+                          *(len("" if r[j] is None else str(r[j])) for r in rows))
+                      for j, c in enumerate(self.columns)]
+            last = len(self.columns) - 1
+            self.fmt = "  ".join(
+                "{}" if j == last and not c.right else f"{{:{'>' if c.right else '<'}{w}}}"
+                for j, (c, w) in enumerate(zip(self.columns, widths)))
+            self.out.write(self.fmt.format(*(c.header for c in self.columns)).rstrip() + "\n")
+        fmt = self.fmt.format
+        self.out.write("".join(
+            fmt(*(r if None not in r else ["" if v is None else v for v in r])).rstrip() + "\n"
+            for r in rows))
+
+
+class CsvSink(Sink):
+    def __init__(self, out: TextIO, columns: Sequence[Column]):
+        super().__init__(out, columns)
+        self.writer = csv.writer(out, lineterminator="\n")
+        self.writer.writerow([c.key for c in self.columns])
+
+    def rows(self, rows: Sequence[Sequence[Any]]) -> None:
+        self.writer.writerows(["" if v is None else v for v in r] for r in rows)
+
+
+class JsonSink(Sink):
+    """``{"<key>": [ {...}, ... ], "summary": {...}}``, streamed."""
+
+    def __init__(self, out: TextIO, columns: Sequence[Column], key: str):
+        super().__init__(out, columns)
+        self.keys = [c.key for c in self.columns]
+        self.first = True
+        out.write(f'{{"{key}": [')
+
+    def rows(self, rows: Sequence[Sequence[Any]]) -> None:
+        if not rows:
+            return
+        sep = "\n  " if self.first else ",\n  "
+        self.first = False
+        keys = self.keys
+        self.out.write(sep + ",\n  ".join(json.dumps(dict(zip(keys, r)), ensure_ascii=False)
+                                          for r in rows))
+
+    def abort(self, error: str) -> None:
+        # Keep stdout a valid JSON document: no summary, and the reason.
+        self.out.write("\n]" if not self.first else "]")
+        self.out.write(', "summary": null, "error": ' + json.dumps(error, ensure_ascii=False) + "}\n")
+
+    def close(self, summary_json: dict | None) -> None:
+        self.out.write("\n]" if not self.first else "]")
+        self.out.write(', "summary": ' + json.dumps(summary_json, indent=2, ensure_ascii=False)
+                       + "}\n")
+
+
+def make_sink(args: argparse.Namespace, columns: Sequence[Column], json_key: str) -> Sink | None:
+    """The per-row sink for ``--output`` (None with ``--summary-only``)."""
+    if args.summary_only:
+        return None
+    out = sys.stdout
+    if args.output == "csv":
+        return CsvSink(out, columns)
+    if args.output == "json":
+        return JsonSink(out, columns, json_key)
+    return TextSink(out, columns)
+
+
+def write_summary(args: argparse.Namespace, sink: Sink | None, text: str,
+                  as_json: dict, csv_rows: list[list[Any]] | None) -> None:
+    """Print the summary in the chosen format.
+
+    text: after the rows on stdout. json: inside the one JSON object. csv:
+    with per-row output, the text summary goes to stderr (stdout stays one
+    CSV table); with ``--summary-only`` ``csv_rows`` are the CSV on stdout
+    and the text summary's check lines go to stderr.
+    """
+    out = sys.stdout
+    if args.output == "json":
+        if sink is not None:
+            sink.close(as_json)
+        else:
+            out.write(json.dumps({"summary": as_json}, indent=2, ensure_ascii=False) + "\n")
+    elif args.output == "csv":
+        if sink is None and csv_rows is not None:
+            w = csv.writer(out, lineterminator="\n")
+            w.writerows(csv_rows)
+            checks = [ln for ln in text.splitlines() if ln.startswith(CHECK_PREFIXES)]
+            if checks:
+                print("\n".join(checks), file=sys.stderr)
+        else:
+            print(text, end="", file=sys.stderr)
+    else:
+        if sink is not None and getattr(sink, "fmt", None) is not None:
+            out.write("\n")
+        out.write(text)
+
+
+def _abort_output(args: argparse.Namespace, sink: Sink | None, run: Run) -> None:
+    """The run stopped on bad rows: keep JSON output a valid document."""
+    error = f"{_plural(run.bad, 'bad row')} in {run.inp.name}; output is incomplete"
+    if sink is not None:
+        sink.abort(error)
+    elif args.output == "json":
+        sys.stdout.write(json.dumps({"summary": None, "error": error}) + "\n")
+
+
+CHECK_PREFIXES = ("Label check", "Outcome check", "  line ", "Mismatches", "Disagreements")
+
+
+def _pct(n: int, total: int) -> str:
+    return f"{100.0 * n / total:.3f}%" if total else "-"
+
