@@ -22,8 +22,12 @@ pytestmark = pytest.mark.packaging
 
 ROOT = Path(__file__).resolve().parent.parent
 
+#: Every Cython extension of the source tree (``_poker``, ``_brag``, ...).
+EXTENSIONS = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "src" / "handrank")
+                    .glob("_*.pyx"))
+
 # Runs inside the fresh venv, from a directory that holds no source code.
-CHECK_SCRIPT = textwrap.dedent(
+CHECK_SCRIPT = f"EXTENSIONS = {EXTENSIONS!r}\n" + textwrap.dedent(
     """
     import sys
     from pathlib import Path
@@ -47,9 +51,12 @@ CHECK_SCRIPT = textwrap.dedent(
     sevens = np.array([[51, 47, 43, 39, 35, 0, 1], [0, 5, 9, 13, 17, 22, 30]], dtype=np.int64)
     assert list(poker.evaluate_many(sevens)) == [7462, poker.strength7(0, 5, 9, 13, 17, 22, 30)]
 
-    for name in ("py.typed", "_poker.pyi"):
-        assert (pkg / name).is_file(), f"{name} not installed"
-    leaked = sorted(p.name for p in pkg.glob("_poker*.c"))
+    import importlib
+    for name in EXTENSIONS:  # every compiled game kernel imports, and ships its stub
+        importlib.import_module(f"handrank.{name}")
+        assert (pkg / f"{name}.pyi").is_file(), f"{name}.pyi not installed"
+    assert (pkg / "py.typed").is_file(), "py.typed not installed"
+    leaked = sorted(p.name for p in pkg.glob("_*.c"))
     assert not leaked, f"generated C installed: {leaked}"
     print("OK", handrank._poker.__file__)
     """
