@@ -1,0 +1,772 @@
+"""Crash (13-card Brag): round scoring, setting a holding, and a game engine.
+
+Rules: ``rules/brag-and-crash.md`` (Crash section). A player's holding of
+``cards`` cards is split into ``cards // 3`` Brag hands (three cards each, ranked
+by :mod:`handrank.brag`); leftover cards are dropped unseen. The hands are sorted
+strongest first and compared position by position against the other players'.
+
+Main entry points:
+
+* :func:`score_round` -- points of one round (2-5 players, any hand count).
+* :func:`set_hand` / :func:`set_many` -- set a holding with the ``lexicographic``
+  or ``expected-points`` strategy (Cython kernels, GIL released).
+* :func:`check_setting` -- validate a player's own setting against the holding.
+* :class:`Game` -- seedable dealer, exchanges, rounds to a target score; players
+  are :class:`Strategy` objects (:class:`LexicographicStrategy`,
+  :class:`ExpectedPointsStrategy`, or your own).
+
+Strengths reported here are :mod:`handrank.brag` strengths (``int32``, higher
+is stronger). The kernels work on *dense* strengths ``0..740`` (the rank of a
+Brag hand among the 741 distinct strengths, weakest 0); :func:`dense_strength`
+maps between them.
+
+Crash uses the default Brag ordering of the rules page (3-3-3 the top prial,
+A-2-3 the top run).
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Union
+
+import numpy as np
+
+from . import _crash
+from ._bulk import as_id_array, raise_kernel_error, run_chunked
+from .cards import CardsLike, format_card, format_cards, parse_cards
+from .errors import (DuplicateCardError, HandrankError, HandSizeError, OptionError,
+                     SettingError)
+
+__all__ = [
+    "STRATEGIES",
+    "TARGETS",
+    "DEFAULT_TARGET",
+    "NUM_STRENGTHS",
+    "Setting",
+    "RoundScore",
+    "set_hand",
+    "set_many",
+    "check_setting",
+    "score_round",
+    "default_cards",
+    "hand_count",
+    "win_table",
+    "dense_strength",
+    "brag_strength",
+    "TableInfo",
+    "Strategy",
+    "LexicographicStrategy",
+    "ExpectedPointsStrategy",
+    "strategy",
+    "Game",
+    "RoundRecord",
+    "GameResult",
+]
+
+#: Setting strategies understood by :func:`set_hand` and :func:`set_many`.
+STRATEGIES = ("lexicographic", "expected-points")
+#: Target scores offered by the rules; :class:`Game` accepts any positive int.
+TARGETS = (7, 10, 15)
+#: Default target score (rules: 10 **[D]**).
+DEFAULT_TARGET = 10
+#: Number of distinct Brag strengths (dense strengths are 0..740).
+NUM_STRENGTHS = 741
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
+HandsLike = Sequence[CardsLike]
+
+
+# =========================================================================== strength tables
+
+@lru_cache(maxsize=1)
+def _tables() -> tuple[np.ndarray, np.ndarray, int]:
+    """(rank table, dense -> brag strength, number of high-card dense strengths).
+
+    The rank table is the kernels' strength lookup: ``int16`` of length 2 * 2197,
+    index ``flush * 2197 + 169 * r1 + 13 * r2 + r3`` (ranks of the three cards
+    in any order) -> dense strength. Built once from :mod:`handrank.brag`.
+    """
+    from . import brag  # imported lazily: the Brag module is the source of truth
+
+    r = np.arange(13)
+    r1, r2, r3 = (a.ravel() for a in np.meshgrid(r, r, r, indexing="ij"))
+    plain = np.stack([4 * r1 + 0, 4 * r2 + 1, 4 * r3 + 2], axis=1).astype(np.uint8)
+    distinct = (r1 != r2) & (r2 != r3) & (r1 != r3)
+    flush = np.stack([4 * r1, 4 * r2, 4 * r3], axis=1).astype(np.uint8)
+    flush[~distinct] = plain[~distinct]  # no flush with a repeated rank; never looked up
+    strengths = np.asarray(brag.evaluate_many(np.concatenate([plain, flush])), dtype=np.int64)
+    values, dense = np.unique(strengths, return_inverse=True)
+    if len(values) != NUM_STRENGTHS:  # pragma: no cover - guards the Brag module
+        raise RuntimeError(f"expected {NUM_STRENGTHS} Brag strengths, got {len(values)}")
+    # The best high card is A-K-J offsuit (A-K-Q is a run): every dense value up to it.
+    akj = int(dense[12 * 169 + 11 * 13 + 9])
+    table = dense.astype(np.int16)
+    table.setflags(write=False)
+    values = values.astype(np.int32)
+    values.setflags(write=False)
+    return table, values, akj + 1
+
+
+def brag_strength(dense: int) -> int:
+    """The :mod:`handrank.brag` strength of a dense strength 0..740."""
+    return int(_tables()[1][dense])
+
+
+def dense_strength(cards: CardsLike) -> int:
+    """Dense strength (0..740, weakest 0) of one three-card Brag hand.
+    Raises CardParseError, DuplicateCardError, HandSizeError."""
+    ids = parse_cards(cards)
+    if len(ids) != 3:
+        raise HandSizeError(f"a Brag hand has 3 cards, got {len(ids)}")
+    return _dense3(ids)
+
+
+def _dense3(ids: Sequence[int]) -> int:
+    a, b, c = ids
+    i = 169 * (a >> 2) + 13 * (b >> 2) + (c >> 2)
+    if (a & 3) == (b & 3) == (c & 3):
+        i += 2197
+    return int(_tables()[0][i])
+
+
+# =========================================================================== options
+
+def _check_players(players: object) -> int:
+    if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
+        raise OptionError(f"players must be an int 2..5, got {players!r}")
+    if not MIN_PLAYERS <= int(players) <= MAX_PLAYERS:
+        raise OptionError(f"players must be 2..5, got {players}")
+    return int(players)
+
+
+def default_cards(players: int) -> int:
+    """Cards dealt to each player by default: 13, or 10 with five players (rules
+    **[D]**). Raises OptionError for a player count outside 2..5."""
+    return 10 if _check_players(players) == 5 else 13
+
+
+def _check_cards_option(cards: object, players: int) -> int:
+    if isinstance(cards, bool) or not isinstance(cards, (int, np.integer)):
+        raise OptionError(f"cards per player must be an int, got {cards!r}")
+    hi = 52 // players
+    if not 3 <= int(cards) <= hi:
+        raise OptionError(f"cards per player must be 3..{hi} with {players} players "
+                          f"(3 <= cards <= 52 // players), got {cards}")
+    return int(cards)
+
+
+def hand_count(cards: int) -> int:
+    """Brag hands formed from a holding of ``cards`` cards: ``cards // 3``
+    (the rest are dropped). Raises HandSizeError outside 3..26 cards."""
+    if isinstance(cards, bool) or not isinstance(cards, (int, np.integer)):
+        raise TypeError(f"cards must be an int, got {cards!r}")
+    if not 3 <= cards <= _crash.MAX_CARDS:
+        raise HandSizeError(f"a Crash holding has 3 to {_crash.MAX_CARDS} cards, got {cards}")
+    return int(cards) // 3
+
+
+def _check_strategy(name: object) -> int:
+    if name not in STRATEGIES:
+        raise OptionError(f"unknown strategy {name!r}; accepted: {', '.join(STRATEGIES)}")
+    return STRATEGIES.index(name)  # type: ignore[arg-type]
+
+
+def _check_bool(value: object, name: str) -> bool:
+    if not isinstance(value, (bool, np.bool_)):
+        raise OptionError(f"{name} must be True or False, got {value!r}")
+    return bool(value)
+
+
+# =========================================================================== win tables
+
+@lru_cache(maxsize=None)
+def _distribution(cards: int) -> np.ndarray:
+    """``(nh, 741)`` float64: chance that one opponent's hand at each position
+    has each dense strength, from the committed tables (see
+    ``tools/gen_crash_tables.py``)."""
+    from . import _crash_tables
+
+    counts = _crash_tables.counts(cards)
+    return counts / counts.sum(axis=1, keepdims=True)
+
+
+@lru_cache(maxsize=None)
+def win_table(cards: int, players: int = 4, count_high_card: bool = False) -> np.ndarray:
+    """Per-position win chances used by the ``expected-points`` strategy.
+
+    Returns a read-only ``(cards // 3, 741)`` ``float64`` array: entry ``[k, s]``
+    is the estimated chance that a hand of dense strength ``s`` in position
+    ``k`` (0 = strongest hand) scores that position against ``players - 1``
+    opponents holding random cards set ``lexicographic``-ally: every opponent's
+    hand there is strictly weaker, i.e. ``F_k(s-) ** (players - 1)`` with ``F_k``
+    the committed per-position distribution (card removal ignored). With
+    ``count_high_card`` off a high-card hand never scores (rules **[D]**).
+    Raises OptionError for bad players/cards.
+    """
+    players = _check_players(players)
+    cards = _check_cards_option(cards, players)
+    count_high_card = _check_bool(count_high_card, "count_high_card")
+    dist = _distribution(cards)
+    below = np.cumsum(dist, axis=1) - dist  # P(opponent strictly weaker)
+    w = np.clip(below, 0.0, 1.0) ** (players - 1)
+    if not count_high_card:
+        w[:, :_tables()[2]] = 0.0
+    w = np.ascontiguousarray(w)
+    w.setflags(write=False)
+    return w
+
+
+# =========================================================================== setting
+
+@dataclass(frozen=True)
+class Setting:
+    """A holding set into Brag hands.
+
+    Attributes:
+        hands: the hands (tuples of three card ids, each highest rank first),
+            sorted strongest first: ``hands[0]`` plays position 1.
+        dropped: the card(s) left over (``cards - 3 * len(hands)`` of them).
+        strengths: :mod:`handrank.brag` strength of each hand (non-increasing).
+        expected_points: estimated points this setting scores in a round against
+            random opponents (per-position win chances plus the bonus point;
+            see :func:`win_table`).
+        strategy: the strategy that produced it.
+    """
+
+    hands: tuple[tuple[int, int, int], ...]
+    dropped: tuple[int, ...]
+    strengths: tuple[int, ...]
+    expected_points: float
+    strategy: str = "lexicographic"
+
+    def describe(self) -> list[str]:
+        """One line per hand: ``"1. As Ad Kc  Pair, aces"`` style (card text and
+        the Brag description)."""
+        from . import brag
+
+        out = []
+        for i, h in enumerate(self.hands):
+            out.append(f"{i + 1}. {format_cards(h)}  {brag.evaluate(list(h)).description}")
+        return out
+
+    def __str__(self) -> str:
+        hands = " | ".join(format_cards(h) for h in self.hands)
+        drop = format_cards(self.dropped) if self.dropped else "-"
+        return f"{hands}  (dropped {drop}; expected points {self.expected_points:.3f})"
+
+
+def _hand_sorted(h: Sequence[int]) -> tuple[int, int, int]:
+    a, b, c = sorted(h, reverse=True)
+    return (a, b, c)
+
+
+def _setting_from_row(row: np.ndarray, dense: np.ndarray, ev: float, nh: int,
+                      strategy: str) -> Setting:
+    vals = _tables()[1]
+    ids = [int(x) for x in row]
+    hands = tuple(_hand_sorted(ids[3 * k:3 * k + 3]) for k in range(nh))
+    return Setting(hands=hands, dropped=tuple(sorted(ids[3 * nh:], reverse=True)),
+                   strengths=tuple(int(vals[d]) for d in dense),
+                   expected_points=float(ev), strategy=strategy)
+
+
+def set_many(holdings: object, strategy: str = "lexicographic", *, players: int = 4,
+             count_high_card: bool = False,
+             threads: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Set many holdings at once (Cython kernel, GIL released).
+
+    ``holdings``: ``(N, c)`` integer array of card ids (or a list of rows),
+    3 <= c <= 26, distinct cards per row. ``strategy``: ``"lexicographic"``
+    (the sorted hands as strong as possible, position 1 first: exact over every
+    setting) or ``"expected-points"`` (maximise the expected round score against
+    ``players - 1`` random opponents; see :func:`win_table`). ``players`` and
+    ``count_high_card`` select the win table (and so the expected points).
+
+    Returns ``(cards, strengths, expected)``: ``(N, c)`` ``uint8`` card ids
+    rearranged (hand 1's three cards, hand 2's, ..., then the dropped cards),
+    ``(N, c // 3)`` ``int32`` Brag strengths per position (non-increasing),
+    ``(N,)`` ``float64`` expected points.
+    Raises OptionError (strategy, players, count_high_card; cards per player
+    above ``52 // players``), ArrayShapeError, HandSizeError, CardRangeError,
+    DuplicateCardError (row and columns). Rule: ``rules/brag-and-crash.md``.
+    """
+    mode = _check_strategy(strategy)
+    players = _check_players(players)
+    count_high_card = _check_bool(count_high_card, "count_high_card")
+    arr = as_id_array(holdings, range(3, _crash.MAX_CARDS + 1), "holding")
+    c = arr.shape[1]
+    _check_cards_option(c, players)
+    nh = c // 3
+    n = arr.shape[0]
+    win = win_table(c, players, count_high_card)
+    table, vals, _ = _tables()
+    out_cards = np.empty((n, c), dtype=np.uint8)
+    out_dense = np.empty((n, nh), dtype=np.int16)
+    out_ev = np.empty(n, dtype=np.float64)
+
+    def kernel(start: int, stop: int) -> tuple[int, int, int] | None:
+        return _crash.set_rows(table, NUM_STRENGTHS, arr, nh, mode, win, out_cards,
+                               out_dense, out_ev, start, stop)
+
+    err = run_chunked(kernel, n, threads)
+    if err is not None:
+        raise_kernel_error(err, arr, [c])
+    return out_cards, vals[out_dense], out_ev
+
+
+def _dense_many(holdings: np.ndarray, strategy: str, players: int, count_high_card: bool
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Like set_many on a validated uint8 array but returning dense strengths."""
+    n, c = holdings.shape
+    nh = c // 3
+    out_cards = np.empty((n, c), dtype=np.uint8)
+    out_dense = np.empty((n, nh), dtype=np.int16)
+    out_ev = np.empty(n, dtype=np.float64)
+    err = _crash.set_rows(_tables()[0], NUM_STRENGTHS, holdings, nh,
+                          STRATEGIES.index(strategy), win_table(c, players, count_high_card),
+                          out_cards, out_dense, out_ev, 0, n)
+    if err is not None:
+        raise_kernel_error(err, holdings, [c])
+    return out_cards, out_dense, out_ev
+
+
+def set_hand(cards: CardsLike, strategy: str = "lexicographic", *, players: int = 4,
+             count_high_card: bool = False) -> Setting:
+    """Set one holding (13 cards by default rules; any 3..26) into
+    ``len(cards) // 3`` Brag hands and return a :class:`Setting`.
+
+    ``strategy``: ``"lexicographic"`` or ``"expected-points"`` (see
+    :func:`set_many`). With 13 cards that is one dropped card and four hands,
+    the best of all 200,200 settings. ``players``/``count_high_card`` are the
+    table the setting is for (they shape ``expected-points`` and the reported
+    expected points).
+
+    Raises CardParseError, DuplicateCardError, HandSizeError (fewer than 3 or
+    more than 26 cards), OptionError (unknown strategy, lists the accepted ones;
+    bad players; more cards than ``52 // players``).
+    Rule: ``rules/brag-and-crash.md`` ("Setting a Crash hand").
+    """
+    mode = _check_strategy(strategy)
+    ids = parse_cards(cards)
+    hand_count(len(ids))
+    players = _check_players(players)
+    _check_cards_option(len(ids), players)
+    arr = np.array([ids], dtype=np.uint8)
+    out, dense, ev = _dense_many(arr, STRATEGIES[mode], players,
+                                 _check_bool(count_high_card, "count_high_card"))
+    return _setting_from_row(out[0], dense[0], ev[0], len(ids) // 3, STRATEGIES[mode])
+
+
+def check_setting(holding: CardsLike, hands: HandsLike | Setting) -> tuple[tuple[int, int, int], ...]:
+    """Validate a player's own setting of ``holding`` and return its hands
+    sorted strongest first (each a tuple of three card ids, highest rank first).
+
+    ``hands``: a :class:`Setting` or a sequence of ``len(holding) // 3`` hands,
+    each three cards (text or ids), in any order (the rules sort them).
+    Raises SettingError naming the culprit: a card the player does not hold, a
+    card used twice, a hand of the wrong size, the wrong number of hands.
+    Also CardParseError / DuplicateCardError for bad holding text.
+    """
+    held = parse_cards(holding)
+    nh = hand_count(len(held))
+    raw = hands.hands if isinstance(hands, Setting) else hands
+    if isinstance(raw, str):
+        raise SettingError("hands must be a sequence of hands (e.g. ['As Ad Ac', ...]), "
+                           "not one string")
+    try:
+        raw_list = list(raw)
+    except TypeError:
+        raise SettingError(f"hands must be a sequence of hands, got {type(raw).__name__}") from None
+    if len(raw_list) != nh:
+        raise SettingError(f"a holding of {len(held)} cards forms {nh} hands "
+                           f"(cards // 3), got {len(raw_list)}")
+    held_set = set(held)
+    used: dict[int, int] = {}
+    out = []
+    for i, h in enumerate(raw_list):
+        try:
+            ids = parse_cards(h, allow_duplicates=True)
+        except HandrankError as e:
+            raise e.with_context(f"hand {i}") from None
+        if len(ids) != 3:
+            raise SettingError(f"hand {i} has {len(ids)} cards; a Brag hand has 3")
+        for c in ids:
+            if c not in held_set:
+                raise SettingError(f"hand {i} uses {format_card(c)}, which the player "
+                                   f"does not hold")
+            if c in used:
+                raise SettingError(f"hand {i} uses {format_card(c)}, already used in "
+                                   f"hand {used[c]}")
+            used[c] = i
+        out.append(_hand_sorted(ids))
+    out.sort(key=_dense3, reverse=True)
+    return tuple(out)
+
+
+# =========================================================================== scoring
+
+@dataclass(frozen=True)
+class RoundScore:
+    """The result of one round.
+
+    Attributes:
+        points: points per player (positions won, plus 1 for the bonus).
+        winners: per position (0 = strongest hands), the winning player's index,
+            or None (tie at the top, or a high card when those do not count).
+        bonus: per player, whether they scored every position (+1 point).
+        hands: per player, the hands as compared (sorted strongest first).
+    """
+
+    points: tuple[int, ...]
+    winners: tuple[int | None, ...]
+    bonus: tuple[bool, ...]
+    hands: tuple[tuple[tuple[int, int, int], ...], ...]
+
+
+def _player_hands(p: int, hands: HandsLike | Setting) -> list[tuple[int, int, int]]:
+    raw = hands.hands if isinstance(hands, Setting) else hands
+    if isinstance(raw, str):
+        raise SettingError(f"player {p}: hands must be a sequence of three-card hands, "
+                           f"not one string")
+    out = []
+    for i, h in enumerate(raw):
+        try:
+            ids = parse_cards(h, allow_duplicates=True)
+        except HandrankError as e:
+            raise e.with_context(f"player {p}, hand {i}") from None
+        if len(ids) != 3:
+            raise HandSizeError(f"player {p}, hand {i} has {len(ids)} cards; "
+                                f"a Brag hand has 3")
+        out.append(_hand_sorted(ids))
+    return out
+
+
+def score_round(hands: Sequence[HandsLike | Setting], *, count_high_card: bool = False
+                ) -> RoundScore:
+    """Score one round of Crash.
+
+    ``hands``: per player (2..5 players), their Brag hands: a :class:`Setting`
+    or a sequence of hands (each three cards as text or ids), in any order --
+    they are sorted strongest first before comparing. Every player must have
+    the same number of hands (1 or more); all cards must be distinct (one deck).
+
+    Position by position, a unique strongest hand scores 1 point; a tie at the
+    top scores nobody. With ``count_high_card`` off (default, rules **[D]**) a
+    high-card hand cannot score: if the strongest hand in a position is a high
+    card, nobody scores it. A player who scores every position gets 1 bonus
+    point.
+
+    Raises HandSizeError (a hand not of 3 cards), SettingError (players with
+    different hand counts, no hands), DuplicateCardError (a card held twice,
+    naming both places), OptionError (player count, count_high_card), and card
+    parsing errors. Rule: ``rules/brag-and-crash.md`` ("Scoring a round").
+    """
+    count_high_card = _check_bool(count_high_card, "count_high_card")
+    if isinstance(hands, (str, Setting)):
+        raise TypeError("score_round takes one entry per player")
+    players = list(hands)
+    n = len(players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise OptionError(f"Crash is for 2..5 players, got {n}")
+    per = [_player_hands(p, h) for p, h in enumerate(players)]
+    nh = len(per[0])
+    if nh == 0:
+        raise SettingError("player 0 has no hands")
+    for p, hs in enumerate(per):
+        if len(hs) != nh:
+            raise SettingError(f"player {p} has {len(hs)} hands, player 0 has {nh}: "
+                               f"every player needs the same number")
+    seen: dict[int, tuple[int, int]] = {}
+    for p, hs in enumerate(per):
+        for i, h in enumerate(hs):
+            for c in h:
+                if c in seen:
+                    q, j = seen[c]
+                    raise DuplicateCardError(
+                        f"card {format_card(c)} appears twice: player {q}, hand {j} and "
+                        f"player {p}, hand {i}", card=c)
+                seen[c] = (p, i)
+    hc_limit = _tables()[2]
+    dense = []
+    sorted_hands = []
+    for hs in per:
+        ds = sorted(((_dense3(h), h) for h in hs), key=lambda t: t[0], reverse=True)
+        dense.append([d for d, _ in ds])
+        sorted_hands.append(tuple(h for _, h in ds))
+    points = [0] * n
+    winners: list[int | None] = []
+    for k in range(nh):
+        col = [dense[p][k] for p in range(n)]
+        top = max(col)
+        who = [p for p in range(n) if col[p] == top]
+        if len(who) == 1 and (count_high_card or top >= hc_limit):
+            winners.append(who[0])
+            points[who[0]] += 1
+        else:
+            winners.append(None)
+    bonus = [points[p] == nh for p in range(n)]
+    for p in range(n):
+        if bonus[p]:
+            points[p] += 1
+    return RoundScore(points=tuple(points), winners=tuple(winners), bonus=tuple(bonus),
+                      hands=tuple(sorted_hands))
+
+
+# =========================================================================== strategies
+
+@dataclass(frozen=True)
+class TableInfo:
+    """What a :class:`Strategy` knows when it decides.
+
+    Attributes:
+        players: number of players (2..5).
+        cards: cards per player.
+        seat: the deciding player's index.
+        scores: every player's score before this round.
+        target: the target score.
+        count_high_card: the table option.
+        round: round number, from 0.
+    """
+
+    players: int
+    cards: int
+    seat: int
+    scores: tuple[int, ...]
+    target: int
+    count_high_card: bool
+    round: int
+
+
+class Strategy(abc.ABC):
+    """A Crash player: plug an engine or a bot into :class:`Game`.
+
+    Subclasses implement :meth:`set_hand`; :meth:`exchange` has a default rule.
+    Strategies must be deterministic given their inputs (or seeded), so a game
+    with a fixed ``seed`` is reproducible.
+    """
+
+    #: Display name used in game logs.
+    name: str = "strategy"
+
+    @abc.abstractmethod
+    def set_hand(self, holding: tuple[int, ...], info: TableInfo) -> Sequence[Sequence[int]]:
+        """Return ``len(holding) // 3`` hands of three card ids from ``holding``
+        (any order; the game validates with :func:`check_setting` and sorts)."""
+
+    def exchange(self, holding: tuple[int, ...], info: TableInfo) -> bool:
+        """Whether to swap ``holding`` for as many unseen cards (when the rules
+        offer it). Default rule: swap when the holding's expected points (its
+        best ``expected-points`` setting) are below the average of a random
+        holding at this table -- a swap brings, on average, exactly that."""
+        ev = set_hand(list(holding), "expected-points", players=info.players,
+                      count_high_card=info.count_high_card).expected_points
+        return ev < _mean_expected_points(info.cards, info.players, info.count_high_card)
+
+
+@lru_cache(maxsize=None)
+def _mean_expected_points(cards: int, players: int, count_high_card: bool) -> float:
+    """Average expected points of a random holding (fixed-seed sample of 2,000)."""
+    from .cards import deal
+
+    holdings = deal(2000, cards, seed=20261129)
+    return float(_dense_many(holdings, "expected-points", players, count_high_card)[2].mean())
+
+
+class _Builtin(Strategy):
+    _strategy = "lexicographic"
+
+    def __init__(self) -> None:
+        self.name = self._strategy
+
+    def set_hand(self, holding: tuple[int, ...], info: TableInfo) -> Sequence[Sequence[int]]:
+        return set_hand(list(holding), self._strategy, players=info.players,
+                        count_high_card=info.count_high_card).hands
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class LexicographicStrategy(_Builtin):
+    """Sets hands as strong as possible, position 1 first (``lexicographic``);
+    default exchange rule."""
+
+    _strategy = "lexicographic"
+
+
+class ExpectedPointsStrategy(_Builtin):
+    """Sets hands to maximise the expected round score (``expected-points``);
+    default exchange rule."""
+
+    _strategy = "expected-points"
+
+
+def strategy(name: str) -> Strategy:
+    """A built-in strategy by name (one of :data:`STRATEGIES`). Raises
+    OptionError listing the accepted names."""
+    return [LexicographicStrategy, ExpectedPointsStrategy][_check_strategy(name)]()
+
+
+# =========================================================================== game
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """One played round.
+
+    Attributes:
+        number: round number from 0.
+        dealt: each player's holding as dealt.
+        exchanged: per player, whether they swapped their holding.
+        holdings: each player's holding after exchanges.
+        settings: each player's hands, sorted strongest first.
+        score: the :class:`RoundScore`.
+        totals: every player's score after the round.
+    """
+
+    number: int
+    dealt: tuple[tuple[int, ...], ...]
+    exchanged: tuple[bool, ...]
+    holdings: tuple[tuple[int, ...], ...]
+    settings: tuple[tuple[tuple[int, int, int], ...], ...]
+    score: RoundScore
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A finished game: ``scores`` (final), ``winners`` (every player with the
+    top score: equal top scores share the win), ``rounds`` (the records)."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    rounds: tuple[RoundRecord, ...] = field(repr=False)
+
+
+StrategyLike = Union[Strategy, str]
+
+
+class Game:
+    """A game of Crash between strategy objects.
+
+    ``players``: a sequence of 2..5 :class:`Strategy` objects or built-in
+    strategy names (``"lexicographic"``, ``"expected-points"``), one per seat.
+    ``seed``: int or ``numpy.random.Generator`` for the dealer (a fresh shuffled
+    deck each round). ``target``: play rounds until, after a round, someone has
+    at least this many points (rules offer 7, 10 or 15; default 10 **[D]**).
+    ``cards``: cards per player (default 13, or 10 with five players **[D]**;
+    3..52 // players). ``count_high_card``: scoring option (default off **[D]**).
+    ``max_rounds``: safety stop (HandrankError if reached).
+
+    Exchanges (rules): with 2 players each, in seat order from the round's
+    first player, may throw in their holding for as many new cards from the
+    undealt ones (thrown-in cards leave the round; no swap if too few cards are
+    left). With 3 players the undealt cards (the first ``cards`` of them) are
+    offered in turn from the round's first player; the first who takes them
+    swaps, and nobody else may. 4 or 5 players: no exchange. The first player
+    moves one seat to the left each round.
+
+    Raises OptionError for a bad option, naming it; SettingError if a
+    strategy returns a setting its holding cannot make.
+    """
+
+    def __init__(self, players: Sequence[StrategyLike], *, seed: int | np.random.Generator | None = None,
+                 target: int = DEFAULT_TARGET, cards: int | None = None,
+                 count_high_card: bool = False, max_rounds: int = 10_000) -> None:
+        if isinstance(players, (str, Strategy)):
+            raise OptionError("players must be a sequence of strategies, one per seat")
+        seats = list(players)
+        n = _check_players(len(seats))
+        self.players: list[Strategy] = []
+        for i, s in enumerate(seats):
+            if isinstance(s, str):
+                try:
+                    self.players.append(strategy(s))
+                except OptionError as e:
+                    raise e.with_context(f"player {i}") from None
+            elif isinstance(s, Strategy):
+                self.players.append(s)
+            else:
+                raise OptionError(f"player {i}: expected a Strategy or one of "
+                                  f"{', '.join(STRATEGIES)}, got {s!r}")
+        if isinstance(target, bool) or not isinstance(target, (int, np.integer)) or target < 1:
+            raise OptionError(f"target must be a positive int (rules offer "
+                              f"{', '.join(map(str, TARGETS))}), got {target!r}")
+        self.target = int(target)
+        self.cards = default_cards(n) if cards is None else _check_cards_option(cards, n)
+        self.count_high_card = _check_bool(count_high_card, "count_high_card")
+        if isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or max_rounds < 1:
+            raise OptionError(f"max_rounds must be a positive int, got {max_rounds!r}")
+        self.max_rounds = max_rounds
+        self.rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+        self.scores = [0] * n
+        self.rounds: list[RoundRecord] = []
+
+    @property
+    def n_players(self) -> int:
+        return len(self.players)
+
+    def _info(self, seat: int) -> TableInfo:
+        return TableInfo(players=self.n_players, cards=self.cards, seat=seat,
+                         scores=tuple(self.scores), target=self.target,
+                         count_high_card=self.count_high_card, round=len(self.rounds))
+
+    def play_round(self) -> RoundRecord:
+        """Deal, exchange, set, score one round; update and return its record."""
+        n, c = self.n_players, self.cards
+        deck = [int(x) for x in self.rng.permutation(52)]
+        dealt = [tuple(deck[p * c:(p + 1) * c]) for p in range(n)]
+        undealt = deck[n * c:]
+        holdings = list(dealt)
+        exchanged = [False] * n
+        first = len(self.rounds) % n
+        order = [(first + i) % n for i in range(n)]
+        if n == 2:
+            for p in order:
+                if len(undealt) >= c and self.players[p].exchange(holdings[p], self._info(p)):
+                    holdings[p], undealt = tuple(undealt[:c]), undealt[c:]
+                    exchanged[p] = True
+        elif n == 3 and len(undealt) >= c:
+            for p in order:
+                if self.players[p].exchange(holdings[p], self._info(p)):
+                    holdings[p] = tuple(undealt[:c])
+                    exchanged[p] = True
+                    break
+        settings = []
+        for p in range(n):
+            try:
+                hands = self.players[p].set_hand(holdings[p], self._info(p))
+                settings.append(check_setting(list(holdings[p]), hands))
+            except HandrankError as e:
+                raise e.with_context(f"player {p} ({self.players[p].name})") from None
+        score = score_round(settings, count_high_card=self.count_high_card)
+        for p in range(n):
+            self.scores[p] += score.points[p]
+        rec = RoundRecord(number=len(self.rounds), dealt=tuple(dealt), exchanged=tuple(exchanged),
+                          holdings=tuple(holdings), settings=tuple(settings), score=score,
+                          totals=tuple(self.scores))
+        self.rounds.append(rec)
+        return rec
+
+    @property
+    def over(self) -> bool:
+        """True once someone has reached the target score."""
+        return max(self.scores) >= self.target
+
+    def play(self) -> GameResult:
+        """Play rounds until someone reaches the target; the top score wins,
+        equal top scores share the win."""
+        while not self.over:
+            if len(self.rounds) >= self.max_rounds:
+                raise HandrankError(f"no player reached {self.target} points in "
+                                    f"{self.max_rounds} rounds (max_rounds)")
+            self.play_round()
+        return self.result()
+
+    def result(self) -> GameResult:
+        """The result so far (winners = players with the top score)."""
+        top = max(self.scores)
+        return GameResult(scores=tuple(self.scores),
+                          winners=tuple(p for p, s in enumerate(self.scores) if s == top),
+                          rounds=tuple(self.rounds))
