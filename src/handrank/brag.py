@@ -48,27 +48,33 @@ import numpy as np
 from . import _brag
 from ._bulk import as_id_array, as_mask_array, raise_kernel_error, run_chunked
 from .cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, format_card, parse_cards
-from .errors import (ArrayDtypeError, ArrayShapeError, DuplicateCardError, HandrankError,
-                     HandSizeError, OptionError)
+from .errors import (
+    ArrayDtypeError,
+    ArrayShapeError,
+    DuplicateCardError,
+    HandrankError,
+    HandSizeError,
+    OptionError,
+)
 from .result import CategoryEnum, HandValue
 
 __all__ = [
-    "Category",
-    "MIN_STRENGTH",
     "MAX_STRENGTH",
+    "MIN_STRENGTH",
     "OPTIONS",
+    "BragEquity",
+    "Category",
+    "categories",
+    "category",
+    "compare",
+    "describe",
+    "equity",
     "evaluate",
     "evaluate_many",
-    "strength",
-    "category",
-    "categories",
-    "describe",
     "name",
-    "compare",
     "showdown",
+    "strength",
     "strength_counts",
-    "equity",
-    "BragEquity",
 ]
 
 RULES_URL = "rules/brag-and-crash.md"
@@ -101,7 +107,7 @@ _FIRST_LIST = [int(x) for x in _FIRST]
 def _option_bits(prial_threes_high: object, a23_top_run: object, unknown: dict) -> int:
     """The kernel's option bits (bit 0 = prial_threes_high, bit 1 = a23_top_run)."""
     if unknown:
-        bad = sorted(unknown)[0]
+        bad = min(unknown)
         raise OptionError(f"unknown Brag option {bad!r}; accepted options: "
                           + ", ".join(f"{k} (default {v})" for k, v in OPTIONS.items()))
     bits = 0
@@ -449,7 +455,7 @@ def equity(hand: CardsLike, opponents: int = 1, *, samples: int | None = None,
             if x in (a, b, c):
                 raise DuplicateCardError(f"dead card {format_card(x)} is in the hand", card=x)
             mask |= 1 << x
-    unseen = 52 - bin(mask).count("1")
+    unseen = 52 - (mask).bit_count()
     if isinstance(opponents, bool) or not isinstance(opponents, (int, np.integer)):
         raise OptionError(f"opponents must be an int from 1 to 16, got {opponents!r}")
     if not 1 <= opponents <= _brag.MAX_OPPONENTS or 3 * opponents > unseen:
@@ -471,10 +477,9 @@ def equity(hand: CardsLike, opponents: int = 1, *, samples: int | None = None,
 
     def kernel(start: int, stop: int) -> None:
         parts[start] = _brag.monte_carlo(a, b, c, mask, int(opponents), word, start, stop, opts)
-        return None
 
     run_chunked(kernel, n, threads)
-    counts = sum(parts.values())
+    counts = np.sum(list(parts.values()), axis=0)
     wins, losses = int(counts[0]), int(counts[1])
     ties = [int(x) for x in counts[2:]]  # ties[k-1]: tied with k opponents
     share = wins + sum(t / (k + 2) for k, t in enumerate(ties))

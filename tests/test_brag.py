@@ -1,0 +1,407 @@
+"""Three-card Brag evaluator (handrank.brag) against the pure-Python reference.
+
+Rules: rules/brag-and-crash.md ("Brag hands"). Every one of the 22,100 hands is
+checked under each of the four option settings; bulk, mask, single-hand and
+result-object paths must agree; bad input raises the library's errors.
+"""
+
+import itertools
+import os
+import subprocess
+import sys
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from handrank import _brag, brag
+from handrank.brag import Category
+from handrank.cards import parse_cards
+from handrank.errors import (
+    ArrayDtypeError,
+    ArrayShapeError,
+    CardParseError,
+    CardRangeError,
+    DuplicateCardError,
+    HandrankError,
+    HandSizeError,
+    OptionError,
+)
+from handrank.reference import brag as ref
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ALL = np.array(list(itertools.combinations(range(52), 3)), dtype=np.uint8)
+OPTION_SETS = [{"prial_threes_high": p, "a23_top_run": a} for p in (True, False)
+               for a in (True, False)]
+REF_CATEGORY = {ref.HIGH_CARD: Category.HIGH_CARD, ref.PAIR: Category.PAIR,
+                ref.FLUSH: Category.FLUSH, ref.RUN: Category.RUN,
+                ref.RUNNING_FLUSH: Category.RUNNING_FLUSH, ref.PRIAL: Category.PRIAL}
+
+
+def _ref_dense_ranks(hands, **options):
+    """Reference values of ``hands`` turned into dense ranks 1..n (weakest = 1)."""
+    values = [ref.value([int(c) for c in h], **options) for h in hands]
+    order = {val: i + 1 for i, val in enumerate(sorted(set(values)))}
+    return np.array([order[val] for val in values]), values
+
+
+# ----------------------------------------------------------------- exhaustive
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: f"p{int(o['prial_threes_high'])}"
+                         f"a{int(o['a23_top_run'])}")
+def test_all_22100_hands_ordered_as_reference(options):
+    got = brag.evaluate_many(ALL, **options)
+    expected, values = _ref_dense_ranks(ALL, **options)
+    # Same order as the reference, tie for tie: the dense ranks are identical.
+    np.testing.assert_array_equal(got, expected)
+    assert len(np.unique(got)) == 741
+    assert got.dtype == np.int32 and got.min() == brag.MIN_STRENGTH and got.max() == brag.MAX_STRENGTH
+    counts = Counter(brag.categories(got).tolist())
+    assert counts == {Category.PRIAL: 52, Category.RUNNING_FLUSH: 48, Category.RUN: 720,
+                      Category.FLUSH: 1096, Category.PAIR: 3744, Category.HIGH_CARD: 16440}
+    # The category recovered from each strength is the reference's category.
+    ref_cats = np.array([REF_CATEGORY[val[0]] for val in values])
+    np.testing.assert_array_equal(brag.categories(got), ref_cats)
+
+
+@pytest.mark.parametrize("opts", range(4))
+def test_every_card_order_and_masks_agree(opts):
+    options = OPTION_SETS[[3, 1, 2, 0].index(opts)]  # bits -> keyword options
+    assert (int(options["prial_threes_high"]) | 2 * int(options["a23_top_run"])) == opts
+    base = brag.evaluate_many(ALL, **options)
+    for perm in itertools.permutations(range(3)):
+        np.testing.assert_array_equal(brag.evaluate_many(ALL[:, perm], **options), base)
+    masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), ALL.astype(np.uint64)), axis=1)
+    np.testing.assert_array_equal(brag.evaluate_many(masks, **options), base)
+    # Single-hand kernel entry and the documented single call agree too.
+    for i in range(0, len(ALL), 211):
+        a, b, c = (int(x) for x in ALL[i])
+        assert _brag.strength3(a, b, c, opts) == base[i] == brag.strength([a, b, c], **options)
+
+
+def test_strength_counts_histogram():
+    counts = brag.strength_counts()
+    assert counts.shape == (742,) and counts[0] == 0 and counts.sum() == 22100
+    assert (counts[1:] > 0).all()
+    first = _brag.category_first().tolist()
+    assert first == [1, 275, 431, 705, 717, 729]
+    per_cat = [counts[first[i]:(first[i + 1] if i < 5 else 742)].sum() for i in range(6)]
+    assert per_cat == [16440, 3744, 1096, 720, 48, 52]
+
+
+def test_descriptions_are_distinct_for_every_strength():
+    for options in OPTION_SETS:
+        words = [brag.describe(s, **options) for s in range(1, 742)]
+        assert len(set(words)) == 741
+        names = {brag.name(s) for s in range(1, 742)}
+        assert names == {"Prial", "Running flush", "Run", "Flush", "Pair", "High card"}
+
+
+def test_committed_brag_tables_match_generator():
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_brag_tables.py"),
+                        "--check"], check=False, capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+
+
+def test_generator_check_detects_a_stale_header(tmp_path):
+    import shutil
+    shutil.copytree(os.path.join(ROOT, "tools"), tmp_path / "tools")
+    (tmp_path / "src" / "handrank").mkdir(parents=True)
+    src = os.path.join(ROOT, "src", "handrank", "_brag_tables.h")
+    with open(src) as f:
+        text = f.read()
+    (tmp_path / "src" / "handrank" / "_brag_tables.h").write_text(
+        text.replace("{1, 275, 431", "{1, 276, 431", 1))
+    r = subprocess.run([sys.executable, str(tmp_path / "tools" / "gen_brag_tables.py"),
+                        "--check"], check=False, capture_output=True, text=True)
+    assert r.returncode == 1 and "stale" in r.stderr
+
+
+def test_table_memory_small():
+    assert _brag.table_bytes() < 40_000
+
+
+# ----------------------------------------------------------------- [D] options
+
+
+def test_D_prial_threes_high_default_and_option():
+    """[D] prial_threes_high: default on (3-3-3 is the top prial, then A-A-A);
+    off ranks prials by rank (A-A-A top, 3-3-3 just above 2-2-2)."""
+    assert brag.evaluate("3c 3d 3h").strength == brag.MAX_STRENGTH
+    assert brag.compare("3c 3d 3h", "Ac Ad As") == 1
+    assert brag.compare("Ac Ad As", "Kc Kd Ks") == 1
+    assert brag.compare("3c 3d 3h", "Ac Ad As", prial_threes_high=False) == -1
+    assert brag.evaluate("Ac Ad As", prial_threes_high=False).strength == brag.MAX_STRENGTH
+    assert brag.compare("3c 3d 3h", "2c 2d 2s", prial_threes_high=False) == 1
+    assert brag.compare("3c 3d 3h", "4c 4d 4s", prial_threes_high=False) == -1
+
+
+def test_D_a23_top_run_default_and_option():
+    """[D] a23_top_run: default on (A-2-3 is the top run and running flush, then
+    Q-K-A); off ranks A-2-3 the lowest run, below 2-3-4."""
+    assert brag.compare("Ac 2d 3h", "Qc Kd Ah") == 1
+    assert brag.compare("As 2s 3s", "Qs Ks As") == 1
+    assert brag.evaluate("As 2s 3s").strength == 728  # top of the running flushes
+    assert brag.compare("Ac 2d 3h", "2c 3d 4h", a23_top_run=False) == -1
+    assert brag.compare("As 2s 3s", "2s 3s 4s", a23_top_run=False) == -1
+    assert brag.evaluate("Ac 2d 3h", a23_top_run=False).strength == 705  # lowest run
+    assert brag.evaluate("Ac 2d 3h").description == "Run, three-high (A-2-3)"
+    assert brag.evaluate("Ac 2d 3h", a23_top_run=False).description == "Run, three-high (A-2-3)"
+
+
+def test_D_options_keep_category_ranges():
+    """[D] options only reorder inside prial / run / running flush: categories stay put."""
+    for options in OPTION_SETS:
+        s = brag.evaluate_many(ALL, **options)
+        base = brag.evaluate_many(ALL)
+        np.testing.assert_array_equal(brag.categories(s), brag.categories(base))
+        moved = s != base
+        assert set(brag.categories(base[moved]).tolist()) <= {Category.PRIAL, Category.RUN,
+                                                               Category.RUNNING_FLUSH}
+
+
+# ----------------------------------------------------------------- single hands
+
+
+@pytest.mark.parametrize("text, cat, words, cards", [
+    ("3s 3h 3d", Category.PRIAL, "Prial of threes", "3s 3h 3d"),
+    ("2c Ah 3d", Category.RUN, "Run, three-high (A-2-3)", "3d 2c Ah"),
+    ("Qs As Ks", Category.RUNNING_FLUSH, "Running flush, ace-high (Q-K-A)", "As Ks Qs"),
+    ("4h 2h 3h", Category.RUNNING_FLUSH, "Running flush, four-high (2-3-4)", "4h 3h 2h"),
+    ("9h Ah Kh", Category.FLUSH, "Flush, ace-king-nine", "Ah Kh 9h"),
+    ("4c Kh Kd", Category.PAIR, "Pair of kings, four kicker", "Kh Kd 4c"),
+    ("Ks Ad 2c", Category.HIGH_CARD, "High card, ace-king-two", "Ad Ks 2c"),
+])
+def test_evaluate_examples(text, cat, words, cards):
+    v = brag.evaluate(text)
+    assert v.game == "brag" and v.category == cat and v.name == cat.label
+    assert v.description == words
+    assert v.cards == tuple(parse_cards(cards))
+    assert v.strength == brag.strength(text) == brag.strength(parse_cards(text))
+    assert brag.category(v.strength) == cat
+
+
+def test_hand_values_tie_on_suits_and_order():
+    a, b = brag.evaluate("As Kh 9c"), brag.evaluate("Ad Ks 9h")
+    assert a == b and not a < b
+    assert brag.evaluate("Ks Kh 2c") > brag.evaluate("Qs Qh Ac")
+    assert brag.compare("As Kh 9c", "Ad Ks 9h") == 0
+
+
+def test_showdown_winners_and_ties():
+    assert brag.showdown(["As Kh 9c", "2c 2d 5s", "Ad Ks 9h"]) == [1]
+    assert brag.showdown(["As Kh 9c", "Qd Js 8h", "Ad Ks 9h"]) == [0, 2]
+    assert brag.showdown(["3c 3d 3h", "Ac Ad Ah"]) == [0]
+    assert brag.showdown(["3c 3d 3h", "Ac Ad Ah"], prial_threes_high=False) == [1]
+
+
+def test_showdown_rejects_a_card_held_twice():
+    with pytest.raises(DuplicateCardError, match="player 2.*player 0"):
+        brag.showdown(["As Kh 9c", "2c 2d 5s", "Ad As 9h"])
+    with pytest.raises(HandSizeError, match="player 1"):
+        brag.showdown(["As Kh 9c", "2c 2d"])
+    with pytest.raises(HandSizeError):
+        brag.showdown([])
+
+
+# ----------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize("cards, error, match", [
+    ("As Kd", HandSizeError, "3 cards, got 2"),
+    ("As Kd Qh Jc", HandSizeError, "3 cards, got 4"),
+    ("As Kd As", DuplicateCardError, "As"),
+    ([0, 1, 52], CardRangeError, "52"),
+    ([0, -1, 5], CardRangeError, "-1"),
+    ("As Kx Qh", CardParseError, "Kx"),
+])
+def test_single_hand_bad_input(cards, error, match):
+    for fn in (brag.evaluate, brag.strength):
+        with pytest.raises(error, match=match):
+            fn(cards)
+
+
+def test_unknown_or_bad_options():
+    with pytest.raises(OptionError, match="prial_threes_high.*a23_top_run"):
+        brag.evaluate("As Kd Qh", prial_three_high=False)
+    with pytest.raises(OptionError, match="a23_top_run"):
+        brag.evaluate_many(ALL[:3], a23_top_run="no")
+    with pytest.raises(OptionError):
+        brag.describe(700, aces_low=True)
+    with pytest.raises(OptionError):
+        brag.showdown(["As Kd Qh"], prial_threes_high=1)
+    with pytest.raises(OptionError):
+        brag.equity("As Kd Qh", colour=True)
+
+
+def test_bulk_bad_input_names_row_and_column():
+    ids = ALL[:10].copy()
+    ids[7, 2] = ids[7, 0]
+    with pytest.raises(DuplicateCardError, match=r"row 7.*columns 0 and 2"):
+        brag.evaluate_many(ids)
+    ids = ALL[:10].astype(np.int64)
+    ids[4, 1] = 60
+    with pytest.raises(CardRangeError, match=r"row 4, column 1"):
+        brag.evaluate_many(ids)
+    ids = ALL[:10].copy()
+    ids[5, 1] = 200  # uint8 goes straight to the kernel, which checks it
+    with pytest.raises(CardRangeError, match=r"row 5, column 1"):
+        brag.evaluate_many(ids)
+    with pytest.raises(HandSizeError, match="3 cards"):
+        brag.evaluate_many(np.zeros((4, 5), dtype=np.uint8))
+    with pytest.raises(ArrayShapeError):
+        brag.evaluate_many(np.zeros((4, 3, 1), dtype=np.uint8))
+    with pytest.raises(ArrayDtypeError):
+        brag.evaluate_many(ALL[:4].astype(np.float64))
+    with pytest.raises(ArrayDtypeError):
+        brag.evaluate_many(np.zeros(4, dtype=np.int64))
+    masks = np.array([0b111, 0b1111, 0b111], dtype=np.uint64)
+    with pytest.raises(HandSizeError, match="row 1"):
+        brag.evaluate_many(masks)
+    masks = np.array([0b111, (1 << 60) | 3], dtype=np.uint64)
+    with pytest.raises(CardRangeError, match="row 1"):
+        brag.evaluate_many(masks)
+    with pytest.raises(HandSizeError, match="row 1"):
+        brag.evaluate_many(["As Kd Qh", "2c 3c"])
+    with pytest.raises(CardParseError, match="row 1"):
+        brag.evaluate_many(["As Kd Qh", "2c 3c Zz"])
+    with pytest.raises(TypeError):
+        brag.evaluate_many("As Kd Qh")
+
+
+def test_bulk_accepts_lists_and_empty():
+    assert brag.evaluate_many(["As Kd Qh", [0, 1, 2]]).tolist() == [
+        brag.strength("As Kd Qh"), brag.strength([0, 1, 2])]
+    assert brag.evaluate_many(np.zeros((0, 3), dtype=np.uint8)).shape == (0,)
+    assert brag.evaluate_many(np.zeros(0, dtype=np.uint64)).shape == (0,)
+
+
+def test_category_of_bad_strengths():
+    for s in (0, 742, -3):
+        with pytest.raises(HandrankError, match=str(s)):
+            brag.category(s)
+    with pytest.raises(TypeError):
+        brag.category(3.0)
+    with pytest.raises(HandrankError, match="index 1"):
+        brag.categories([5, 900])
+    with pytest.raises(ArrayDtypeError):
+        brag.categories([1.5])
+
+
+def test_threads_give_the_same_answer():
+    rng = np.random.default_rng(7)
+    ids = ALL[rng.integers(0, len(ALL), 150_000)][:, rng.permutation(3)]
+    one = brag.evaluate_many(ids, threads=1)
+    np.testing.assert_array_equal(brag.evaluate_many(ids, threads=2), one)
+    np.testing.assert_array_equal(brag.evaluate_many(ids, threads=0), one)
+    bad = ids.copy()
+    bad[100_000, 1] = 77
+    with pytest.raises(CardRangeError, match="row 100000"):
+        brag.evaluate_many(bad, threads=2)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 255), st.integers(0, 255), st.integers(0, 255)),
+                min_size=1, max_size=30),
+       st.sampled_from(OPTION_SETS))
+def test_hypothesis_arbitrary_id_bytes(rows, options):
+    """Any byte values: valid rows match the reference; the first bad row is named."""
+    # Bias towards valid rows so both outcomes are exercised.
+    rows = [tuple(x % 52 if i % 3 else x for x in r) for i, r in enumerate(rows)]
+    arr = np.array(rows, dtype=np.uint8)
+    valid = [max(r) < 52 and len(set(r)) == 3 for r in rows]
+    if all(valid):
+        got = brag.evaluate_many(arr, **options)
+        for r, s in zip(rows, got):
+            for r2, s2 in zip(rows, got):
+                assert (s > s2) == (ref.value(list(r), **options) > ref.value(list(r2), **options))
+    else:
+        first = valid.index(False)
+        with pytest.raises((CardRangeError, DuplicateCardError), match=f"row {first}"):
+            brag.evaluate_many(arr, **options)
+
+
+# ----------------------------------------------------------------- equity
+
+
+def _ref_exact(hand, **options):
+    hero = parse_cards(hand)
+    rest = [c for c in range(52) if c not in hero]
+    shares = [ref.equity(hero, [list(o)], **options) for o in itertools.combinations(rest, 3)]
+    c = Counter(shares)
+    n = len(shares)
+    return c[1.0] / n, c[0.5] / n, c[0.0] / n
+
+
+@pytest.mark.parametrize("hand, options", [("Kc Kd 4h", {}), ("3s 3h 3d", {}),
+                                           ("Ah 2h 3h", {"a23_top_run": False}),
+                                           ("3s 3h 3d", {"prial_threes_high": False})])
+def test_exact_equity_one_opponent_matches_reference(hand, options):
+    e = brag.equity(hand, **options)
+    win, tie, lose = _ref_exact(hand, **options)
+    assert e.exact and e.samples == 18424 and e.stderr == 0.0 and e.opponents == 1
+    assert e.win == pytest.approx(win, abs=1e-12)
+    assert e.tie == pytest.approx(tie, abs=1e-12)
+    assert e.lose == pytest.approx(lose, abs=1e-12)
+    assert e.equity == pytest.approx(win + tie / 2, abs=1e-12)
+
+
+def test_exact_equity_with_dead_cards():
+    e = brag.equity("Kc Kd 4h", dead="Ks Kh")
+    assert e.samples == 16215  # C(47, 3)
+    hero = parse_cards("Kc Kd 4h")
+    rest = [c for c in range(52) if c not in hero + parse_cards("Ks Kh")]
+    wins = sum(ref.compare(hero, list(o)) == 1 for o in itertools.combinations(rest, 3))
+    assert e.win == pytest.approx(wins / 16215, abs=1e-12)
+    with pytest.raises(DuplicateCardError, match="Kd"):
+        brag.equity("Kc Kd 4h", dead="Kd")
+
+
+def test_monte_carlo_one_opponent_within_stderr_of_exact():
+    exact = brag.equity("Jc Td 8h")
+    mc = brag.equity("Jc Td 8h", samples=100_000, seed=11)
+    assert not mc.exact and mc.samples == 100_000 and 0 < mc.stderr < 0.01
+    assert abs(mc.equity - exact.equity) < 4 * mc.stderr
+    assert mc.win + mc.tie + mc.lose == pytest.approx(1.0)
+
+
+def test_monte_carlo_two_opponents_vs_reference_monte_carlo():
+    hand = parse_cards("Qc Qd 7s")
+    mc = brag.equity(hand, 2, samples=200_000, seed=5)
+    rng = np.random.default_rng(99)
+    rest = np.array([c for c in range(52) if c not in hand])
+    n = 6000
+    shares = np.array([ref.equity(hand, [list(d[:3]), list(d[3:6])])
+                       for d in (rng.permutation(rest)[:6].tolist() for _ in range(n))])
+    ref_se = shares.std(ddof=1) / np.sqrt(n)
+    assert abs(mc.equity - shares.mean()) < 4 * np.hypot(ref_se, mc.stderr)
+
+
+def test_monte_carlo_seeded_and_thread_independent():
+    a = brag.equity("9s 9h 2c", 3, samples=80_000, seed=123)
+    b = brag.equity("9s 9h 2c", 3, samples=80_000, seed=123, threads=2)
+    c = brag.equity("9s 9h 2c", 3, samples=80_000, seed=124)
+    assert a == b and a != c
+    g1 = brag.equity("9s 9h 2c", 2, samples=1000, seed=np.random.default_rng(3))
+    g2 = brag.equity("9s 9h 2c", 2, samples=1000, seed=np.random.default_rng(3))
+    assert g1 == g2
+
+
+def test_equity_bad_arguments():
+    with pytest.raises(OptionError, match="opponents"):
+        brag.equity("As Kd Qh", 0)
+    with pytest.raises(OptionError, match="opponents"):
+        brag.equity("As Kd Qh", 17)
+    with pytest.raises(OptionError, match="samples"):
+        brag.equity("As Kd Qh", 2, samples=0)
+    with pytest.raises(HandSizeError, match="hand"):
+        brag.equity("As Kd")
+    with pytest.raises(TypeError):
+        brag.equity("As Kd Qh", 2, samples=10, seed=1.5)
+    # 16 opponents fit in 49 cards (48 dealt); with a dead card 15 is the most.
+    assert brag.equity("As Kd Qh", 16, samples=100, seed=0).opponents == 16
+    with pytest.raises(OptionError, match="opponents"):
+        brag.equity("As Kd Qh", 16, samples=100, seed=0, dead="2c 3c")
