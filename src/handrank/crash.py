@@ -27,43 +27,51 @@ A-2-3 the top run).
 from __future__ import annotations
 
 import abc
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Union
+from functools import cache, lru_cache
 
 import numpy as np
 
 from . import _crash
 from ._bulk import as_id_array, raise_kernel_error, run_chunked
 from .cards import CardsLike, format_card, format_cards, parse_cards
-from .errors import (DuplicateCardError, HandrankError, HandSizeError, OptionError,
-                     SettingError)
+from .errors import (
+    DuplicateCardError,
+    HandrankError,
+    HandSizeError,
+    OptionError,
+    SettingError,
+)
 
 __all__ = [
-    "STRATEGIES",
-    "TARGETS",
     "DEFAULT_TARGET",
     "NUM_STRENGTHS",
-    "Setting",
+    "STRATEGIES",
+    "TARGETS",
+    "ExpectedPointsStrategy",
+    "Game",
+    "GameResult",
+    "HeadToHead",
+    "LexicographicStrategy",
+    "RoundRecord",
     "RoundScore",
+    "Setting",
+    "Strategy",
+    "TableInfo",
+    "brag_strength",
+    "check_setting",
+    "default_cards",
+    "dense_strength",
+    "hand_count",
+    "head_to_head",
+    "score_many",
+    "score_round",
     "set_hand",
     "set_many",
-    "check_setting",
-    "score_round",
-    "default_cards",
-    "hand_count",
-    "win_table",
-    "dense_strength",
-    "brag_strength",
-    "TableInfo",
-    "Strategy",
-    "LexicographicStrategy",
-    "ExpectedPointsStrategy",
     "strategy",
-    "Game",
-    "RoundRecord",
-    "GameResult",
+    "win_table",
 ]
 
 #: Setting strategies understood by :func:`set_hand` and :func:`set_many`.
@@ -182,7 +190,7 @@ def _check_bool(value: object, name: str) -> bool:
 
 # =========================================================================== win tables
 
-@lru_cache(maxsize=None)
+@cache
 def _distribution(cards: int) -> np.ndarray:
     """``(nh, 741)`` float64: chance that one opponent's hand at each position
     has each dense strength, from the committed tables (see
@@ -193,7 +201,7 @@ def _distribution(cards: int) -> np.ndarray:
     return counts / counts.sum(axis=1, keepdims=True)
 
 
-@lru_cache(maxsize=None)
+@cache
 def win_table(cards: int, players: int = 4, count_high_card: bool = False) -> np.ndarray:
     """Per-position win chances used by the ``expected-points`` strategy.
 
@@ -515,6 +523,116 @@ def score_round(hands: Sequence[HandsLike | Setting], *, count_high_card: bool =
                       hands=tuple(sorted_hands))
 
 
+def score_many(strengths: object, *, count_high_card: bool = False) -> np.ndarray:
+    """Score many rounds at once (vectorised :func:`score_round`).
+
+    ``strengths``: ``(N, players, hands)`` integer array of :mod:`handrank.brag`
+    strengths, each player's hands already sorted strongest first (as
+    :func:`set_many` returns them); 2..5 players. Returns ``(N, players)``
+    ``int32`` points (positions won plus the bonus), same rules as
+    :func:`score_round`. Raises ArrayShapeError / ArrayDtypeError for a bad
+    array, OptionError for a player count outside 2..5, SettingError if a
+    player's strengths are not sorted strongest first, HandrankError for a value
+    that is not a Brag strength (naming the round).
+    """
+    from .errors import ArrayDtypeError, ArrayShapeError
+
+    count_high_card = _check_bool(count_high_card, "count_high_card")
+    s = np.asarray(strengths)
+    if s.dtype.kind not in "iu" or s.dtype == np.bool_:
+        raise ArrayDtypeError(f"strengths must be an integer array, got dtype {s.dtype}")
+    if s.ndim != 3 or s.shape[2] < 1:
+        raise ArrayShapeError(f"strengths must be (N, players, hands), got shape {s.shape}")
+    _check_players(s.shape[1])
+    vals = _tables()[1]
+    if s.size:
+        idx = np.searchsorted(vals, s)
+        bad = (idx >= len(vals)) | (vals[np.minimum(idx, len(vals) - 1)] != s)
+        if bad.any():
+            r = int(np.argwhere(bad)[0][0])
+            raise HandrankError(f"round {r}: {s[bad][0]} is not a Brag strength")
+        unsorted = (np.diff(s, axis=2) > 0).any(axis=2)
+        if unsorted.any():
+            r, p = (int(x) for x in np.argwhere(unsorted)[0])
+            raise SettingError(f"round {r}, player {p}: hands are not sorted strongest first")
+    top = s.max(axis=1)                                  # (N, hands)
+    at_top = s == top[:, None, :]                        # (N, players, hands)
+    unique = at_top.sum(axis=1) == 1
+    if not count_high_card:
+        unique &= top >= vals[_tables()[2]]
+    won = at_top & unique[:, None, :]
+    points = won.sum(axis=2)
+    points += points == s.shape[2]
+    return points.astype(np.int32)
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Result of :func:`head_to_head`.
+
+    Attributes:
+        rounds: rounds played (two per deal).
+        mean_a, mean_b: mean points per round of one seat playing strategy a / b.
+        margin: ``mean_a - mean_b`` (points per round).
+        ci95: 95% confidence interval of the margin (normal approximation over
+            deals, each deal's two rounds paired).
+    """
+
+    rounds: int
+    mean_a: float
+    mean_b: float
+    margin: float
+    ci95: tuple[float, float]
+
+
+def head_to_head(a: str = "expected-points", b: str = "lexicographic", *, rounds: int = 100_000,
+                 seed: int | np.random.Generator | None = 0, players: int = 4,
+                 cards: int | None = None, count_high_card: bool = False,
+                 threads: int | None = None, chunk: int = 20_000) -> HeadToHead:
+    """Pit two setting strategies against each other over many seeded rounds.
+
+    Seats alternate a, b, a, b, ...; every deal is played twice, the second
+    time with the strategies swapped between seats (duplicate format), so luck
+    of the deal cancels. No exchanges (as with 4 or 5 players). ``rounds`` is
+    rounded up to an even number. Returns a :class:`HeadToHead`. Raises
+    OptionError for a bad strategy, players, cards or rounds.
+    """
+    from .cards import deal
+
+    _check_strategy(a)
+    _check_strategy(b)
+    players = _check_players(players)
+    cards = default_cards(players) if cards is None else _check_cards_option(cards, players)
+    if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)) or rounds < 2:
+        raise OptionError(f"rounds must be an int >= 2, got {rounds!r}")
+    deals = (int(rounds) + 1) // 2
+    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    seat_a = np.arange(players) % 2 == 0
+    margins = []
+    tot_a = tot_b = 0.0
+    for start in range(0, deals, chunk):
+        m = min(chunk, deals - start)
+        holdings = deal(m, players * cards, seed=rng).reshape(m * players, cards)
+        _, sa, _ = set_many(holdings, a, players=players, count_high_card=count_high_card,
+                            threads=threads)
+        _, sb, _ = set_many(holdings, b, players=players, count_high_card=count_high_card,
+                            threads=threads)
+        sa = sa.reshape(m, players, -1)
+        sb = sb.reshape(m, players, -1)
+        one = score_many(np.where(seat_a[None, :, None], sa, sb), count_high_card=count_high_card)
+        two = score_many(np.where(seat_a[None, :, None], sb, sa), count_high_card=count_high_card)
+        pa = (one[:, seat_a].mean(axis=1) + two[:, ~seat_a].mean(axis=1)) / 2
+        pb = (one[:, ~seat_a].mean(axis=1) + two[:, seat_a].mean(axis=1)) / 2
+        tot_a += float(pa.sum())
+        tot_b += float(pb.sum())
+        margins.append(pa - pb)
+    d = np.concatenate(margins)
+    half = 1.96 * float(d.std(ddof=1)) / math.sqrt(len(d)) if len(d) > 1 else math.inf
+    mean = float(d.mean())
+    return HeadToHead(rounds=2 * deals, mean_a=tot_a / deals, mean_b=tot_b / deals,
+                      margin=mean, ci95=(mean - half, mean + half))
+
+
 # =========================================================================== strategies
 
 @dataclass(frozen=True)
@@ -566,7 +684,7 @@ class Strategy(abc.ABC):
         return ev < _mean_expected_points(info.cards, info.players, info.count_high_card)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _mean_expected_points(cards: int, players: int, count_high_card: bool) -> float:
     """Average expected points of a random holding (fixed-seed sample of 2,000)."""
     from .cards import deal
@@ -644,7 +762,7 @@ class GameResult:
     rounds: tuple[RoundRecord, ...] = field(repr=False)
 
 
-StrategyLike = Union[Strategy, str]
+StrategyLike = Strategy | str
 
 
 class Game:
