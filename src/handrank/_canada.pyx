@@ -1,0 +1,167 @@
+# cython: language_level=3
+"""Compiled Broken Canada kernels (see ``handrank.canada`` for the documented API).
+
+Every bulk kernel checks each card id (0..51) and the copy limit (at most
+``decks`` copies of a card) before using it as a table index, so no input can
+make them read out of bounds; the Python layer turns the (row, column, kind)
+they return into exceptions naming the culprit.
+"""
+
+cimport cython
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
+from libc.string cimport memcpy
+
+import numpy as np
+
+KIND_RANGE = HR_CA_ERR_RANGE    # card id >= 52
+KIND_COPIES = HR_CA_ERR_COPIES  # more copies of a card than decks in play
+TB_BITS = HR_CA_TB_BITS
+
+
+def strength_ids(const uint8_t[::1] six):
+    """Strength of one hand from 6 trusted-range ids (set 0..3, pit 4..5).
+    Raises ValueError for a wrong length or an id >= 52 (copies are not checked here)."""
+    cdef int i
+    if six.shape[0] != 6:
+        raise ValueError("need 6 ids")
+    for i in range(6):
+        if six[i] >= 52:
+            raise ValueError("card id out of range")
+    return hr_canada_strength(&six[0], &six[4])
+
+
+def eval_ids(const uint8_t[:, ::1] sets, const uint8_t[:, ::1] pits, int decks,
+             int32_t[::1] out, Py_ssize_t start, Py_ssize_t stop):
+    """Kernel: strengths of rows start..stop into out. ``sets`` is (N, 4) with
+    ``pits`` (N, 2) or (1, 2) (one shared pit), or ``sets`` is (N, 6) (set then
+    pit; ``pits`` ignored). Returns None or (row, column 0..5, kind) of the
+    first bad row. Releases the GIL."""
+    cdef Py_ssize_t n = sets.shape[0], bad = -1
+    cdef ptrdiff_t sstride, pstride
+    cdef const uint8_t* sp
+    cdef const uint8_t* pp
+    cdef int err = 0, col = -1
+    if start < 0 or stop > n or stop > out.shape[0] or start > stop:
+        raise IndexError("bad row range")
+    if stop == start:
+        return None
+    if sets.shape[1] == 6:
+        sp = &sets[0, 0]
+        pp = sp + 4
+        sstride = pstride = 6
+    elif sets.shape[1] == 4:
+        if pits.shape[1] != 2 or not (pits.shape[0] == n or pits.shape[0] == 1):
+            raise ValueError("pits must be (N, 2) or (1, 2)")
+        sp = &sets[0, 0]
+        pp = &pits[0, 0]
+        sstride = 4
+        pstride = 2 if pits.shape[0] == n and n > 1 else 0
+        if pits.shape[0] == 1:
+            pstride = 0
+    else:
+        raise ValueError("sets must have 4 or 6 columns")
+    with nogil:
+        bad = hr_canada_eval(sp, sstride, pp, pstride, start, stop, decks, &out[0], &err, &col)
+    if bad >= 0:
+        return (bad, col, err)
+    return None
+
+
+def eval_unchecked(const uint8_t[:, ::1] ids6, int32_t[::1] out):
+    """Benchmark baseline: a plain C loop over trusted (N, 6) rows (ids must be
+    < 52: checked here in bulk first), no threads. Releases the GIL."""
+    cdef Py_ssize_t n = ids6.shape[0]
+    if ids6.shape[1] != 6 or out.shape[0] < n:
+        raise ValueError("need (N, 6) ids and N outputs")
+    if n == 0:
+        return
+    if np.asarray(ids6).max() >= 52:
+        raise ValueError("card id out of range")
+    with nogil:
+        hr_canada_eval_unchecked(&ids6[0, 0], n, &out[0])
+
+
+def odds_first(int first, bint naive=False):
+    """Category counts (int64, length 35) of every one-deck (set, pit) deal
+    whose set's lowest card id is ``first`` (0..48). ``naive``: the plain-loop
+    baseline (each deal from scratch). Releases the GIL."""
+    if not 0 <= first <= 48:
+        raise ValueError("first must be 0..48")
+    cdef uint64_t[::1] hist = np.zeros(35, dtype=np.uint64)
+    with nogil:
+        if naive:
+            hr_canada_odds_naive_first(first, &hist[0])
+        else:
+            hr_canada_odds_first(first, &hist[0])
+    return np.asarray(hist).astype(np.int64)
+
+
+cdef inline uint64_t _splitmix(uint64_t* x) noexcept nogil:
+    x[0] += 0x9E3779B97F4A7C15ULL
+    cdef uint64_t z = x[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def equity_kernel(const uint8_t[::1] hero, const uint8_t[::1] stock, int opponents,
+                  uint64_t seed, Py_ssize_t start, Py_ssize_t stop):
+    """Monte Carlo kernel: samples start..stop; sample i deals ``opponents`` sets
+    of 4 from ``stock`` with its own random stream (seed, i), so results do not
+    depend on how samples are split among threads. ``hero`` = 4 set + 2 pit ids.
+    Returns (share_sum, share_sq_sum, wins, ties). Releases the GIL."""
+    cdef Py_ssize_t m = stock.shape[0], i
+    cdef int k, j, t, nbest
+    cdef uint64_t state, r
+    cdef int32_t mine, best, st
+    cdef double share, s1 = 0.0, s2 = 0.0
+    cdef int64_t wins = 0, ties = 0
+    cdef uint8_t work[4096]
+    if hero.shape[0] != 6 or opponents < 1 or 4 * opponents > m or m > 4096:
+        raise ValueError("bad equity arguments")
+    for j in range(6):
+        if hero[j] >= 52:
+            raise ValueError("card id out of range")
+    for j in range(m):
+        if stock[j] >= 52:
+            raise ValueError("card id out of range")
+    if stop <= start:
+        return (0.0, 0.0, 0, 0)
+    with nogil:
+        mine = hr_canada_strength(&hero[0], &hero[4])
+        for i in range(start, stop):
+            state = seed ^ (<uint64_t>i * 0xD1B54A32D192ED03ULL)
+            _splitmix(&state)
+            memcpy(work, &stock[0], m)
+            # Partial Fisher-Yates: the first 4 * opponents cards are the deal.
+            for j in range(4 * opponents):
+                r = _splitmix(&state)
+                t = j + <int>(((r >> 32) * <uint64_t>(m - j)) >> 32)
+                work[j], work[t] = work[t], work[j]
+            best = mine
+            nbest = 1
+            for k in range(opponents):
+                st = hr_canada_strength(&work[4 * k], &hero[4])
+                if st > best:
+                    best = st
+                    nbest = 1
+                elif st == best:
+                    nbest += 1
+            if best == mine:
+                share = 1.0 / nbest
+                if nbest == 1:
+                    wins += 1
+                else:
+                    ties += 1
+            else:
+                share = 0.0
+            s1 += share
+            s2 += share * share
+    return (s1, s2, wins, ties)
+
+
+def table_bytes():
+    """Bytes of lookup tables the kernel reads."""
+    return sizeof(HR_CA_SET_INDEX) + sizeof(HR_CA_PIT_INDEX) + sizeof(HR_CA_RANK_STRENGTH) + sizeof(HR_CA_RUN)
