@@ -1,0 +1,191 @@
+"""Three-card Brag commands of the ``handrank`` tool: ``handrank brag rank``.
+
+Rules: ``rules/brag-and-crash.md`` ("Brag hands"); see :mod:`handrank.brag`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io as _io
+import os
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from .. import brag
+from ..cards import format_card
+from ..errors import HandrankError
+from ..io import BadRow, InputFile, open_input, parse_text_chunk
+from ._common import (
+    DEFAULT_CHUNK_ROWS,
+    EXIT_OK,
+    MAX_MESSAGES,
+    PROG,
+    Column,
+    Run,
+    _abort_output,
+    _nonneg_int,
+    _pct,
+    _plural,
+    _pos_int,
+    add_output_options,
+    make_sink,
+    write_summary,
+)
+
+CARD_TEXT = [format_card(i) for i in range(52)]
+#: Categories strongest first, as the summary lists them.
+SUMMARY_ORDER = tuple(reversed(list(brag.Category)))
+
+RANK_EPILOG = """\
+input: either one FILE (or - for standard input) holding one hand of three
+cards per line ("3s 3h 3d", "AhKh9h", "A♠ 2♦ 3♣"; blank lines and lines
+starting with # are skipped), or the hands themselves as arguments.
+
+output: per hand the line (or argument) number, cards, category, strength
+(1..741, higher is stronger; categories: high card 1-274, pair 275-430,
+flush 431-704, run 705-716, running flush 717-728, prial 729-741) and a
+description. Then a summary: count and share of each category, strongest
+first.
+
+rule options (rules/brag-and-crash.md, [D]): by default 3-3-3 is the top
+prial and A-2-3 the top run; --no-prial-threes-high ranks A-A-A top and
+--no-a23-top-run ranks A-2-3 the lowest run.
+
+exit status: 0 ok; 2 bad rows (without --skip-bad), unreadable file or bad
+usage.
+
+examples:
+  handrank brag rank "3s 3h 3d" "Ah 2d 3c" "Qs Ks As"
+  handrank brag rank hands.txt
+  handrank brag rank --output csv --no-a23-top-run hands.txt > ranked.csv
+  handrank brag rank --summary-only --output json hands.txt
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """The ``brag`` command group: ``handrank brag rank``."""
+    group = subparsers.add_parser(
+        "brag", help="Three-card Brag hands (rank)",
+        description="Three-card Brag hands (rules/brag-and-crash.md).")
+    cmds = group.add_subparsers(dest="brag_command", metavar="COMMAND", required=True)
+    p = cmds.add_parser(
+        "rank", help="rank Brag hands: a file with one hand per line, or hands as arguments",
+        description="Evaluate Three-card Brag hands (one per line of FILE, or each CARDS\n"
+                    "argument) and summarise the categories.",
+        epilog=RANK_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("inputs", nargs="+", metavar="FILE|CARDS",
+                   help="an input file (- for standard input), or one or more hands")
+    p.add_argument("--skip-bad", action="store_true",
+                   help="skip rows that cannot be read (each is reported on stderr) and "
+                        "process the rest; without it any bad row gives exit status 2")
+    p.add_argument("--threads", type=_nonneg_int, default=0, metavar="N",
+                   help="evaluation threads (0 = all cores, the default)")
+    p.add_argument("--chunk-rows", type=_pos_int, default=DEFAULT_CHUNK_ROWS, metavar="N",
+                   help=f"rows read and evaluated per chunk (default {DEFAULT_CHUNK_ROWS})")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar (shown on stderr only when it is a terminal)")
+    add_output_options(p)
+    p.add_argument("--prial-threes-high", action=argparse.BooleanOptionalAction, default=True,
+                   help="3-3-3 is the top prial (default); --no-prial-threes-high: A-A-A is")
+    p.add_argument("--a23-top-run", action=argparse.BooleanOptionalAction, default=True,
+                   help="A-2-3 is the top run (default); --no-a23-top-run: the lowest")
+    p.set_defaults(func=cmd_rank)
+
+
+def _open(inputs: list[str]) -> InputFile:
+    """One existing file (or -) is read as a file; anything else is hands."""
+    if len(inputs) == 1 and (inputs[0] == "-" or os.path.exists(inputs[0])):
+        return open_input(inputs[0])
+    if len(inputs) == 1:
+        from ..cards import parse_cards
+        try:
+            parse_cards(inputs[0], allow_duplicates=True)
+        except HandrankError as e:
+            from ..io import InputError
+            raise InputError(f"{inputs[0]!r} is neither a file nor a hand ({e})") from None
+    data = "\n".join(s.replace("\n", " ") for s in inputs).encode("utf-8")
+    return InputFile("command-line hands", _io.BytesIO(data), None, owned=True)
+
+
+class _HandsRun(Run):
+    """A run over hands given as arguments: bad ones are named "hand N", not "line N"."""
+
+    def report(self, bad: Sequence[BadRow]) -> None:
+        for b in bad:
+            self.bad += 1
+            if self.bad <= MAX_MESSAGES:
+                self.message(f"{PROG}: hand {b.line}: {b.reason}")
+        if bad and not self.skip:
+            self.failed = True
+
+
+def _brag_reasons(bad: list[BadRow]) -> list[BadRow]:
+    """The shared parser words hand sizes for poker ("3 to 3 cards"): say it for Brag."""
+    return [BadRow(b.line, b.reason.replace("a hand needs 3 to 3 cards",
+                                            "a Brag hand has 3 cards")) for b in bad]
+
+
+@lru_cache(maxsize=4)
+def _text_tables(prial_threes_high: bool, a23_top_run: bool) -> tuple[list[str], list[str]]:
+    """Display name and description of every strength (index = strength)."""
+    s = range(1, brag.MAX_STRENGTH + 1)
+    return ([""] + [brag.name(x) for x in s],
+            [""] + [brag.describe(x, prial_threes_high=prial_threes_high,
+                                  a23_top_run=a23_top_run) for x in s])
+
+
+def cmd_rank(args: argparse.Namespace) -> int:
+    """``handrank brag rank``: rank hands, print rows and a category summary."""
+    opts = {"prial_threes_high": args.prial_threes_high, "a23_top_run": args.a23_top_run}
+    names, descs = _text_tables(**opts)
+    cmdline = not (len(args.inputs) == 1 and (args.inputs[0] == "-"
+                                               or os.path.exists(args.inputs[0])))
+    columns = [Column("hand" if cmdline else "line", right=True, min_width=4), Column("cards"),
+               Column("category"), Column("strength", right=True), Column("description")]
+    inp = _open(args.inputs)
+    with inp:
+        run = (_HandsRun if cmdline else Run)(args, inp, "ranking")
+        sink = make_sink(args, columns, "hands")
+        counts = np.zeros(6, dtype=np.int64)
+        for chunk in run.chunks():
+            good, bad = parse_text_chunk(chunk, sizes=(3,))
+            run.report(_brag_reasons(bad))
+            if run.failed or not len(good):
+                continue
+            ids = np.array(good.hands, dtype=np.uint8).reshape(len(good), 3)
+            strengths = brag.evaluate_many(ids, threads=args.threads, **opts)
+            counts += np.bincount(brag.categories(strengths), minlength=6)
+            run.counted(len(strengths))
+            if sink is not None:
+                sink.rows([(ln, " ".join(CARD_TEXT[c] for c in h), names[s], s, descs[s])
+                           for ln, h, s in zip(good.lines, good.hands, strengths.tolist())])
+        status = run.finish()
+        if status is not None:
+            _abort_output(args, sink, run)
+            return status
+        text, js, csv_rows = _summary(counts, run.bad if args.skip_bad else 0, opts)
+        write_summary(args, sink, text, js, csv_rows)
+    return EXIT_OK
+
+
+def _summary(counts: np.ndarray, skipped: int,
+             opts: dict[str, bool]) -> tuple[str, dict, list[list[Any]]]:
+    total = int(counts.sum())
+    rows = [(c.label, int(counts[c])) for c in SUMMARY_ORDER]
+    head = f"Summary: {_plural(total, 'Brag hand')}"
+    if skipped:
+        head += f" ({_plural(skipped, 'bad row')} skipped)"
+    w = max(len(r[0]) for r in rows) + 2
+    lines = [head, f"  {'category':<{w}}  {'count':>10}  {'share':>8}"]
+    lines += [f"  {nm:<{w}}  {n:>10}  {_pct(n, total):>8}" for nm, n in rows]
+    lines.append(f"  {'total':<{w}}  {total:>10}  {_pct(total, total):>8}")
+    js: dict[str, Any] = {
+        "hands": total, "skipped": skipped, "options": dict(opts),
+        "categories": [{"category": nm, "count": n, "share": (n / total if total else 0.0)}
+                       for nm, n in rows]}
+    csv_rows: list[list[Any]] = [["category", "count", "share"]]
+    csv_rows += [[nm, n, f"{n / total:.6f}" if total else ""] for nm, n in rows]
+    return "\n".join(lines) + "\n", js, csv_rows

@@ -1,0 +1,92 @@
+"""``handrank brag rank``: hands as arguments or in a file, text/csv/json, bad rows."""
+
+import csv
+import io
+import itertools
+import json
+
+from handrank import brag
+from handrank.cards import format_cards
+from handrank.cli import main
+
+
+def run(capsys, *argv):
+    rc = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_hands_on_the_command_line(capsys):
+    rc, out, err = run(capsys, "brag", "rank", "3s 3h 3d", "Ah 2d 3c", "QsKsAs", "Kc Kd 4h")
+    assert rc == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0].split() == ["hand", "cards", "category", "strength", "description"]
+    assert "Prial of threes" in lines[1] and " 741 " in lines[1]
+    assert "Run, three-high (A-2-3)" in lines[2]
+    assert "Running flush, ace-high (Q-K-A)" in lines[3]
+    assert "Pair of kings, four kicker" in lines[4]
+    assert "Summary: 4 Brag hands" in out
+
+
+def test_options_change_the_order(capsys):
+    rc, out, _ = run(capsys, "brag", "rank", "-o", "json", "--no-a23-top-run",
+                     "--no-prial-threes-high", "Ah 2d 3c", "3s 3h 3d")
+    assert rc == 0
+    doc = json.loads(out)
+    assert [h["strength"] for h in doc["hands"]] == [705, 730]  # lowest run; 3-3-3 second-lowest prial
+    assert doc["summary"]["options"] == {"prial_threes_high": False, "a23_top_run": False}
+
+
+def test_file_of_every_hand_summary_counts(tmp_path, capsys):
+    path = tmp_path / "all.txt"
+    path.write_text("# every hand\n" + "\n".join(
+        format_cards(h) for h in itertools.combinations(range(52), 3)) + "\n")
+    rc, out, _ = run(capsys, "brag", "rank", "--summary-only", "-o", "json", path)
+    assert rc == 0
+    counts = {c["category"]: c["count"] for c in json.loads(out)["summary"]["categories"]}
+    assert counts == {"Prial": 52, "Running flush": 48, "Run": 720, "Flush": 1096,
+                      "Pair": 3744, "High card": 16440}
+
+
+def test_csv_rows_match_the_library(tmp_path, capsys):
+    hands = ["As Ks Qs", "2c 2d 9h", "Ah Kh 9h", "7c 8d 9s"]
+    path = tmp_path / "h.txt"
+    path.write_text("\n\n".join(hands) + "\n")
+    rc, out, err = run(capsys, "brag", "rank", "-o", "csv", "--chunk-rows", "2", path)
+    assert rc == 0 and "Summary" in err  # the summary goes to stderr with csv rows
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [int(r["line"]) for r in rows] == [1, 3, 5, 7]
+    assert [int(r["strength"]) for r in rows] == [brag.strength(h) for h in hands]
+    assert [r["category"] for r in rows] == ["Running flush", "Pair", "Flush", "Run"]
+
+
+def test_bad_rows_named_by_line(tmp_path, capsys):
+    path = tmp_path / "bad.txt"
+    path.write_text("As Ks Qs\n2c 2d\nAh Ah 9h\nZz 2c 3c\n7c 8d 9s\n")
+    rc, out, err = run(capsys, "brag", "rank", path)
+    assert rc == 2
+    assert "line 2: 2 cards; a Brag hand has 3 cards" in err
+    assert "line 3: duplicate card Ah" in err
+    assert "line 4: invalid card 'Zz'" in err
+    rc, out, err = run(capsys, "brag", "rank", "--skip-bad", "-s", path)
+    assert rc == 0 and "Summary: 2 Brag hands (3 bad rows skipped)" in out
+
+
+def test_bad_hand_arguments_named_by_hand_number(capsys):
+    rc, _, err = run(capsys, "brag", "rank", "As Ks Qs", "2c 2d 2c")
+    assert rc == 2 and "hand 2: duplicate card 2c" in err
+    rc, _, err = run(capsys, "brag", "rank", "no-such-file.txt")
+    assert rc == 2 and "neither a file nor a hand" in err
+
+
+def test_standard_input(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("As Ks Qs\n3c 3d 3h\n"))
+    rc, out, _ = run(capsys, "brag", "rank", "-o", "json", "-")
+    assert rc == 0
+    assert [h["category"] for h in json.loads(out)["hands"]] == ["Running flush", "Prial"]
+
+
+def test_help_lists_the_options(capsys):
+    assert main(["brag", "rank", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "--no-prial-threes-high" in out and "--no-a23-top-run" in out
