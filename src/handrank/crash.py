@@ -191,14 +191,15 @@ def _check_bool(value: object, name: str) -> bool:
 # =========================================================================== win tables
 
 @cache
-def _distribution(cards: int) -> np.ndarray:
+def _below(cards: int) -> np.ndarray:
     """``(nh, 741)`` float64: chance that one opponent's hand at each position
-    has each dense strength, from the committed tables (see
-    ``tools/gen_crash_tables.py``)."""
+    is strictly weaker than each dense strength, from the committed counts (see
+    ``tools/gen_crash_tables.py``). Cumulated in integers, so exactly monotone."""
     from . import _crash_tables
 
-    counts = _crash_tables.counts(cards)
-    return counts / counts.sum(axis=1, keepdims=True)
+    counts = _crash_tables.counts(cards).astype(np.int64)
+    below = np.cumsum(counts, axis=1) - counts
+    return below / counts.sum(axis=1, keepdims=True)
 
 
 @cache
@@ -217,9 +218,7 @@ def win_table(cards: int, players: int = 4, count_high_card: bool = False) -> np
     players = _check_players(players)
     cards = _check_cards_option(cards, players)
     count_high_card = _check_bool(count_high_card, "count_high_card")
-    dist = _distribution(cards)
-    below = np.cumsum(dist, axis=1) - dist  # P(opponent strictly weaker)
-    w = np.clip(below, 0.0, 1.0) ** (players - 1)
+    w = _below(cards) ** (players - 1)
     if not count_high_card:
         w[:, :_tables()[2]] = 0.0
     w = np.ascontiguousarray(w)

@@ -1,0 +1,454 @@
+"""Crash: setting kernels vs the pure-Python reference, round scoring vs the
+reference, the game engine (exchanges, game end, shared wins), every [D] of
+rules/brag-and-crash.md's Crash section, and bad input."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from itertools import combinations
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from handrank import crash
+from handrank.cards import deal, parse_cards
+from handrank.errors import (
+    CardParseError,
+    CardRangeError,
+    DuplicateCardError,
+    HandSizeError,
+    OptionError,
+    SettingError,
+)
+from handrank.reference import brag as ref_brag
+from handrank.reference import crash as ref
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def H(text: str) -> list[int]:
+    return parse_cards(text)
+
+
+def _check_valid(holding, s: crash.Setting):
+    used = [c for h in s.hands for c in h] + list(s.dropped)
+    assert sorted(used) == sorted(holding)
+    assert len(s.hands) == len(holding) // 3
+    assert list(s.strengths) == sorted(s.strengths, reverse=True)
+
+
+def _objective(hands, win) -> float:
+    """Expected points of sorted hands under a win table (the documented formula)."""
+    ws = [win[k, crash._dense3(h)] for k, h in enumerate(hands)]
+    return sum(ws) + float(np.prod(ws))
+
+
+# =========================================================================== lexicographic
+
+def _lex_matches_reference(holding):
+    s = crash.set_hand(holding)
+    _check_valid(holding, s)
+    ref_hands, _ = ref.lexicographic_setting(holding)
+    assert ref.setting_key(s.hands) == ref.setting_key(ref_hands)
+    # reported strengths are the Brag strengths of the hands, in position order
+    from handrank import brag
+    assert list(s.strengths) == [brag.strength(list(h)) for h in s.hands]
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_lexicographic_13_cards_matches_brute_force(seed):
+    holding = [int(c) for c in deal(1, 13, seed=seed)[0]]
+    _lex_matches_reference(holding)
+
+
+def test_lexicographic_many_ties_matches_brute_force():
+    # four of three ranks: the strongest hands tie in many ways (the search branches)
+    _lex_matches_reference(H("As Ad Ac Ah Ks Kd Kc Kh Qs Qd Qc Qh 2c"))
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 7, 8, 9, 10])
+def test_lexicographic_small_holdings_match_brute_force(n):
+    rows = deal(12, n, seed=100 + n)
+    for row in rows:
+        _lex_matches_reference([int(c) for c in row])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=3, max_size=9, unique=True))
+def test_lexicographic_hypothesis(holding):
+    _lex_matches_reference(holding)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(24))
+def test_lexicographic_13_cards_matches_brute_force_batch(seed):
+    holding = [int(c) for c in deal(1, 13, seed=1000 + seed)[0]]
+    _lex_matches_reference(holding)
+
+
+def test_lexicographic_known_example():
+    s = crash.set_hand("As Ad Ac Kh Qh Jh 2c 3d 4s 9s 9d 7c 5h")
+    assert s.hands == (tuple(H("As Ad Ac")), tuple(H("Kh Qh Jh")), tuple(H("5h 4s 3d")),
+                       tuple(H("9s 9d 7c")))
+    assert s.dropped == tuple(H("2c"))
+
+
+# =========================================================================== expected points
+
+def _ep_brute(holding, players, chc):
+    win = crash.win_table(len(holding), players, chc)
+    best = -1.0
+    for hands, _ in ref.settings(holding):
+        best = max(best, _objective(sorted(hands, key=crash._dense3, reverse=True), win))
+    return best, win
+
+
+@pytest.mark.parametrize("n, players, chc", [(6, 2, False), (7, 3, True), (9, 4, False),
+                                             (10, 5, False), (10, 5, True), (8, 2, True)])
+def test_expected_points_is_the_optimum(n, players, chc):
+    for row in deal(6, n, seed=200 + n + players):
+        holding = [int(c) for c in row]
+        s = crash.set_hand(holding, "expected-points", players=players, count_high_card=chc)
+        _check_valid(holding, s)
+        best, win = _ep_brute(holding, players, chc)
+        assert s.expected_points == pytest.approx(best, abs=1e-9)
+        assert _objective(s.hands, win) == pytest.approx(s.expected_points, abs=1e-9)
+
+
+@pytest.mark.slow
+def test_expected_points_is_the_optimum_13_cards():
+    holding = [int(c) for c in deal(1, 13, seed=7)[0]]
+    s = crash.set_hand(holding, "expected-points")
+    best, _ = _ep_brute(holding, 4, False)
+    assert s.expected_points == pytest.approx(best, abs=1e-9)
+
+
+def test_expected_points_never_below_lexicographic():
+    holdings = deal(3000, 13, seed=5)
+    _, _, ev_lex = crash.set_many(holdings, "lexicographic")
+    _, _, ev_ep = crash.set_many(holdings, "expected-points")
+    assert (ev_ep >= ev_lex - 1e-12).all()
+    assert (ev_ep > ev_lex + 1e-9).any()  # it does choose differently
+
+
+def test_lexicographic_expected_points_use_the_same_formula():
+    holding = [int(c) for c in deal(1, 13, seed=3)[0]]
+    s = crash.set_hand(holding)
+    assert s.expected_points == pytest.approx(_objective(s.hands, crash.win_table(13)), abs=1e-12)
+
+
+def test_win_table_shape_monotone_and_high_card_rule():
+    w = crash.win_table(13, 4, False)
+    assert w.shape == (4, crash.NUM_STRENGTHS) and w.dtype == np.float64
+    assert (np.diff(w, axis=1) >= 0).all()
+    hc = crash.dense_strength("As Kd Jc")  # the best high card
+    assert (w[:, :hc + 1] == 0).all() and (w[:, hc + 1] > 0).any()
+    w2 = crash.win_table(13, 4, True)
+    assert (w2[:, hc] > 0).any()
+    # more opponents -> lower chances
+    assert (crash.win_table(13, 2, True) >= crash.win_table(13, 3, True)).all()
+    # 3-3-3 is the best position-1 hand (below 1: the table ignores card removal,
+    # so an opponent's 3-3-3 counts as a possible tie)
+    assert w[0, -1] == w[0].max() > 0.8
+
+
+# =========================================================================== bulk
+
+def test_set_many_matches_set_hand_and_threads():
+    holdings = deal(40_000, 13, seed=9)
+    for strat in crash.STRATEGIES:
+        cards1, s1, ev1 = crash.set_many(holdings, strat)
+        cards2, s2, ev2 = crash.set_many(holdings, strat, threads=2)
+        assert (cards1 == cards2).all() and (s1 == s2).all() and (ev1 == ev2).all()
+        assert s1.dtype == np.int32 and cards1.dtype == np.uint8 and ev1.dtype == np.float64
+        for i in (0, 1, 777, 39_999):
+            one = crash.set_hand([int(c) for c in holdings[i]], strat)
+            assert one.strengths == tuple(int(x) for x in s1[i])
+            assert sorted(c for h in one.hands for c in h) == sorted(cards1[i, :12].tolist())
+            assert one.expected_points == ev1[i]
+        assert (np.sort(cards1, axis=1) == np.sort(holdings, axis=1)).all()
+
+
+def test_set_many_bad_rows_named():
+    h = deal(5, 13, seed=1).astype(np.int64)
+    h[3, 4] = 52
+    with pytest.raises(CardRangeError, match="row 3, column 4"):
+        crash.set_many(h)
+    h = deal(5, 13, seed=1)
+    h[2, 7] = h[2, 1]
+    with pytest.raises(DuplicateCardError, match="row 2") as e:
+        crash.set_many(h)
+    assert e.value.row == 2
+    with pytest.raises(HandSizeError):
+        crash.set_many(np.zeros((2, 27), dtype=np.uint8))
+    with pytest.raises(HandSizeError):
+        crash.set_many(np.zeros((2, 2), dtype=np.uint8))
+
+
+# =========================================================================== scoring
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("chc", [False, True])
+def test_score_round_matches_reference(players, chc):
+    rng = np.random.default_rng(players * 10 + chc)
+    max_cards = 52 // players
+    for trial in range(150):
+        cards = int(rng.integers(3, max_cards + 1))
+        nh = cards // 3
+        deck = rng.permutation(52)
+        per = []
+        for p in range(players):
+            hold = deck[p * cards:(p + 1) * cards][:3 * nh]
+            per.append([[int(c) for c in hold[3 * k:3 * k + 3]] for k in range(nh)])
+        got = crash.score_round(per, count_high_card=chc)
+        assert list(got.points) == ref.score_round(per, count_high_card=chc)
+        # the bulk scorer agrees
+        strengths = np.array([[crash.brag_strength(crash._dense3(h)) for h in hs]
+                              for hs in got.hands], dtype=np.int32)[None]
+        assert crash.score_many(strengths, count_high_card=chc)[0].tolist() == list(got.points)
+        for k, w in enumerate(got.winners):
+            if w is not None:
+                assert all(ref_brag.value(got.hands[w][k]) > ref_brag.value(got.hands[q][k])
+                           for q in range(players) if q != w)
+
+
+def test_score_round_examples():
+    r = crash.score_round([["As Ad 2c", "9c Td Jh"], ["Ks Kd 3c", "9d Th Js"]])
+    # the runs (equal: suits never rank) sort above the pairs: position 1 tied
+    assert r.points == (1, 0) and r.winners == (None, 0) and r.bonus == (False, False)
+    r = crash.score_round([["3s 3d 3c", "As Ad 2c"], ["Ks Kd 4c", "Qs Qd 5c"]])
+    assert r.points == (3, 0) and r.bonus == (True, False)
+
+
+def test_D_count_high_card_default_off():
+    """[D] count_high_card defaults to off: a high-card hand cannot score."""
+    hands = [["As Kd 9c", "2c 2d 5h"], ["Qs Jd 7c", "3c 3d 6h"]]
+    assert crash.score_round(hands).points == (0, 1)
+    assert crash.score_round(hands, count_high_card=True).points == (1, 1)
+    assert crash.score_many(np.array([[[crash.brag_strength(crash.dense_strength("As Kd 9c"))],
+                                       [crash.brag_strength(crash.dense_strength("Qs Jd 7c"))]]]
+                                     )).tolist() == [[0, 0]]
+
+
+def test_D_default_cards_13_or_10_with_five_players():
+    """[D] cards per player: 13 for 2-4 players, 10 for 5."""
+    assert [crash.default_cards(n) for n in (2, 3, 4, 5)] == [13, 13, 13, 10]
+    g = crash.Game(["lexicographic"] * 5, seed=1)
+    rec = g.play_round()
+    assert all(len(h) == 10 for h in rec.dealt) and all(len(s) == 3 for s in rec.settings)
+    g = crash.Game(["lexicographic"] * 4, seed=1)
+    assert all(len(h) == 13 for h in g.play_round().dealt)
+
+
+def test_D_default_target_10():
+    """[D] the game plays to 10 points by default."""
+    assert crash.DEFAULT_TARGET == 10
+    g = crash.Game(["lexicographic", "expected-points", "lexicographic"], seed=4)
+    res = g.play()
+    assert max(res.scores) >= 10
+    assert max(res.rounds[-2].totals) < 10  # it did not stop early
+
+
+def test_cards_option_changes_hand_count():
+    g = crash.Game(["lexicographic"] * 2, seed=3, cards=26)
+    rec = g.play_round()
+    assert all(len(s) == 8 for s in rec.settings)
+    assert rec.exchanged == (False, False)  # nothing left to exchange with
+    g = crash.Game(["expected-points"] * 4, seed=3, cards=7)
+    assert all(len(s) == 2 for s in g.play_round().settings)
+
+
+# =========================================================================== game engine
+
+class Spy(crash.LexicographicStrategy):
+    def __init__(self, answer, log, seat):
+        super().__init__()
+        self.answer, self.log, self.seat = answer, log, seat
+
+    def exchange(self, holding, info):
+        assert info.seat == self.seat
+        self.log.append(self.seat)
+        return self.answer
+
+
+def _spies(answers):
+    log: list[int] = []
+    return [Spy(a, log, i) for i, a in enumerate(answers)], log
+
+
+def test_exchange_two_players_each_may_swap():
+    players, log = _spies([True, True])
+    g = crash.Game(players, seed=8)
+    deck = [int(x) for x in np.random.default_rng(8).permutation(52)]
+    rec = g.play_round()
+    assert log == [0, 1] and rec.exchanged == (True, True)
+    assert rec.dealt == (tuple(deck[:13]), tuple(deck[13:26]))
+    assert rec.holdings == (tuple(deck[26:39]), tuple(deck[39:52]))
+    rec = g.play_round()  # the first player moves round
+    assert log == [0, 1, 1, 0]
+
+
+def test_exchange_three_players_first_taker_only():
+    players, log = _spies([False, True, True])
+    g = crash.Game(players, seed=8)
+    deck = [int(x) for x in np.random.default_rng(8).permutation(52)]
+    rec = g.play_round()
+    assert log == [0, 1]  # player 2 is never asked once player 1 swapped
+    assert rec.exchanged == (False, True, False)
+    assert rec.holdings[1] == tuple(deck[39:52]) and rec.holdings[0] == rec.dealt[0]
+
+
+@pytest.mark.parametrize("n", [4, 5])
+def test_no_exchange_with_four_or_five_players(n):
+    players, log = _spies([True] * n)
+    rec = crash.Game(players, seed=2).play_round()
+    assert log == [] and rec.holdings == rec.dealt
+
+
+def test_default_exchange_rule_swaps_weak_keeps_strong():
+    info = crash.TableInfo(players=2, cards=13, seat=0, scores=(0, 0), target=10,
+                           count_high_card=False, round=0)
+    s = crash.LexicographicStrategy()
+    assert s.exchange(tuple(H("3s 3d 3c As Ad Ac Ks Kd Kc Qs Qd Qc 2h")), info) is False
+    assert s.exchange(tuple(H("2c 3d 5h 7s 9c Jd 4h 6s 8c Td Qh Ks 2d")), info) is True
+
+
+def test_game_ends_at_target_and_is_reproducible():
+    a = crash.Game(["expected-points", "lexicographic", "expected-points", "lexicographic"],
+                   seed=42, target=7).play()
+    b = crash.Game(["expected-points", "lexicographic", "expected-points", "lexicographic"],
+                   seed=42, target=7).play()
+    assert a.scores == b.scores and len(a.rounds) == len(b.rounds)
+    assert max(a.scores) >= 7 and max(a.rounds[-1].totals) == max(a.scores)
+    assert all(max(r.totals) < 7 for r in a.rounds[:-1])
+    assert a.winners == tuple(p for p, s in enumerate(a.scores) if s == max(a.scores))
+    totals = np.zeros(4, dtype=int)
+    for r in a.rounds:
+        totals += r.score.points
+        assert tuple(totals) == r.totals
+        # every card of a round is distinct
+        assert len({c for h in r.holdings for c in h}) == 4 * 13
+
+
+def test_shared_win():
+    found = None
+    for seed in range(300):
+        res = crash.Game(["lexicographic"] * 2, seed=seed, target=1).play()
+        if len(res.winners) > 1:
+            found = res
+            break
+    assert found is not None
+    assert found.scores[0] == found.scores[1] >= 1 and found.winners == (0, 1)
+
+
+class Cheat(crash.LexicographicStrategy):
+    def set_hand(self, holding, info):
+        hands = [list(h) for h in super().set_hand(holding, info)]
+        hands[0][0] = next(c for c in range(52) if c not in holding)
+        return hands
+
+
+def test_bad_strategy_setting_named():
+    with pytest.raises(SettingError, match=r"player 1 \(lexicographic\).*does not hold"):
+        crash.Game(["lexicographic", Cheat()], seed=1).play_round()
+
+
+def test_custom_strategy_protocol():
+    class Naive(crash.Strategy):
+        name = "naive"
+
+        def set_hand(self, holding, info):
+            return [holding[3 * k:3 * k + 3] for k in range(len(holding) // 3)]
+
+    res = crash.Game([Naive(), "expected-points"], seed=5, target=7).play()
+    assert max(res.scores) >= 7
+
+
+# =========================================================================== simulation
+
+def test_expected_points_beats_lexicographic_small_simulation():
+    """Fixed-seed head-to-head (4 players, two seats each, deals replayed with
+    seats swapped): expected-points scores more, CI excludes 0."""
+    r = crash.head_to_head("expected-points", "lexicographic", rounds=4000, seed=20261129)
+    assert r.rounds == 4000
+    assert r.ci95[0] > 0 and r.margin == pytest.approx(r.mean_a - r.mean_b)
+    same = crash.head_to_head("lexicographic", "lexicographic", rounds=2000, seed=1)
+    assert same.margin == 0.0
+
+
+# =========================================================================== bad input
+
+def test_bad_input_errors():
+    with pytest.raises(OptionError, match="lexicographic, expected-points"):
+        crash.set_hand("As Ad Ac Kh Qh Jh 2c 3d 4s 9s 9d 7c 5h", "greedy")
+    with pytest.raises(DuplicateCardError, match="As"):
+        crash.set_hand("As As Ac Kh Qh Jh 2c 3d 4s 9s 9d 7c 5h")
+    with pytest.raises(HandSizeError):
+        crash.set_hand("As Ad")
+    with pytest.raises(CardParseError, match="Xx"):
+        crash.set_hand("As Ad Xx")
+    with pytest.raises(OptionError, match="3..17"):
+        crash.set_hand([int(c) for c in deal(1, 18, seed=1)[0]], players=3)
+    with pytest.raises(OptionError, match="players"):
+        crash.set_hand("As Ad Ac", players=6)
+    with pytest.raises(OptionError, match="count_high_card"):
+        crash.set_hand("As Ad Ac", count_high_card="yes")
+
+
+def test_check_setting_errors_name_the_culprit():
+    holding = "As Ad Ac Kh Qh Jh 2c 3d 4s 9s 9d 7c 5h"
+    ok = crash.check_setting(holding, ["9s 9d 7c", "As Ad Ac", "Kh Qh Jh", "5h 4s 3d"])
+    assert ok[0] == tuple(H("As Ad Ac")) and ok[-1] == tuple(H("9s 9d 7c"))
+    with pytest.raises(SettingError, match="Ts, which the player does not hold"):
+        crash.check_setting(holding, ["9s 9d Ts", "As Ad Ac", "Kh Qh Jh", "5h 4s 3d"])
+    with pytest.raises(SettingError, match="As, already used in hand 0"):
+        crash.check_setting(holding, ["As 9d 7c", "As Ad Ac", "Kh Qh Jh", "5h 4s 3d"])
+    with pytest.raises(SettingError, match="forms 4 hands"):
+        crash.check_setting(holding, ["As Ad Ac", "Kh Qh Jh", "5h 4s 3d"])
+    with pytest.raises(SettingError, match="hand 1 has 2 cards"):
+        crash.check_setting(holding, ["9s 9d 7c", "As Ad", "Kh Qh Jh", "5h 4s 3d"])
+
+
+def test_score_round_errors():
+    with pytest.raises(OptionError, match="2..5 players"):
+        crash.score_round([["As Ad Ac"]])
+    with pytest.raises(SettingError, match="player 1 has 2 hands"):
+        crash.score_round([["As Ad Ac"], ["Ks Kd Kc", "2c 3c 4c"]])
+    with pytest.raises(DuplicateCardError, match="player 0, hand 0 and player 1, hand 0"):
+        crash.score_round([["As Ad Ac"], ["As Kd Kc"]])
+    with pytest.raises(HandSizeError, match="player 1, hand 0 has 4 cards"):
+        crash.score_round([["As Ad Ac"], ["Ks Kd Kc Kh"]])
+    with pytest.raises(SettingError, match="not sorted"):
+        lo, hi = crash.brag_strength(5), crash.brag_strength(600)
+        crash.score_many(np.array([[[lo, hi], [lo, lo]]]))
+
+
+def test_game_option_errors():
+    with pytest.raises(OptionError, match="2..5"):
+        crash.Game(["lexicographic"] * 6)
+    with pytest.raises(OptionError, match="3..13"):
+        crash.Game(["lexicographic"] * 4, cards=14)
+    with pytest.raises(OptionError, match="target"):
+        crash.Game(["lexicographic"] * 4, target=0)
+    with pytest.raises(OptionError, match="player 1.*accepted: lexicographic, expected-points"):
+        crash.Game(["lexicographic", "random"])
+
+
+@pytest.mark.slow
+def test_tables_regenerate_identically():
+    r = subprocess.run([sys.executable, str(ROOT / "tools" / "gen_crash_tables.py"), "--check"],
+                       check=False, capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+
+
+def test_settings_enumeration_used_by_tests_is_complete():
+    # the brute force behind the expected-points checks sees every setting
+    holding = list(range(7))
+    seen = {tuple(sorted(tuple(sorted(h)) for h in hands)) for hands, _ in ref.settings(holding)}
+    expect = {tuple(sorted([a, b])) for a, b in combinations(
+        [tuple(sorted(t)) for t in combinations(holding, 3)], 2) if not set(a) & set(b)}
+    assert seen == expect
