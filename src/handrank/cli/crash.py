@@ -1,0 +1,190 @@
+"""Crash commands of the ``handrank`` tool: ``handrank crash set`` and ``handrank crash play``.
+
+Examples::
+
+    handrank crash set "As Ad Ac Kh Qh Jh 2c 3d 4s 9s 9d 7c 5h"
+    handrank crash set --strategy expected-points "As Ad Ac Kh Qh Jh 2c 3d 4s 9s 9d 7c 5h"
+    handrank crash play --players 4 --seed 7
+    handrank crash play --players 3 --seed 1 --target 7 --seats expected-points,lexicographic
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from .. import crash
+from ..cards import format_card, format_cards, parse_cards
+from ..errors import HandrankError
+from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG
+
+SET_EPILOG = """\
+examples:
+  handrank crash set "As Ad Ac Kh Qh Jh 2c 3d 4s 9s 9d 7c 5h"
+  handrank crash set --strategy expected-points --players 4 "AsAdAcKhQhJh2c3d4s9s9d7c5h"
+  handrank crash set -o json "Ts 9s 8s 7d 7c 2h 3h 4h Kc Kd Qs Jd 5c"
+
+Prints the hands strongest first (position 1 first), the dropped card(s) and the
+expected points of the setting in a round against random opponents.
+"""
+
+PLAY_EPILOG = """\
+examples:
+  handrank crash play --players 4 --seed 7
+  handrank crash play --players 5 --seed 1 --target 15 --count-high-card
+  handrank crash play --players 2 --seed 3 --cards 10 --seats expected-points,lexicographic
+
+Seats play the built-in strategies (default: all expected-points) with the
+default exchange rule. Same seed, same game.
+"""
+
+
+def _players(s: str) -> int:
+    v = int(s)
+    if not 2 <= v <= 5:
+        raise argparse.ArgumentTypeError(f"must be 2 to 5, got {v}")
+    return v
+
+
+def _small_pos(s: str) -> int:
+    v = int(s)
+    if not 1 <= v <= 10**6:
+        raise argparse.ArgumentTypeError(f"must be 1 to 1000000, got {v}")
+    return v
+
+
+_players.__name__ = "player count"
+_small_pos.__name__ = "positive integer"
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``crash`` command group."""
+    p = subparsers.add_parser("crash", help="Crash (13-card Brag): set a holding, play a game",
+                              description="Crash (13-card Brag), rules/brag-and-crash.md")
+    cmds = p.add_subparsers(dest="crash_command", required=True, metavar="COMMAND")
+
+    s = cmds.add_parser("set", help="set a holding into Brag hands",
+                        epilog=SET_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    s.add_argument("cards", metavar="CARDS", nargs="+",
+                   help="a holding (13 cards by default rules; 3 to 26), e.g. "
+                        "\"As Ad Ac Kh Qh Jh 2c 3d 4s 9s 9d 7c 5h\"; several holdings allowed")
+    s.add_argument("--strategy", choices=crash.STRATEGIES, default="lexicographic",
+                   help="lexicographic (strongest hands, position 1 first; default) or "
+                        "expected-points (most points expected in a round)")
+    s.add_argument("--players", type=_players, default=4,
+                   help="players at the table (2-5; default 4): sets the expected points")
+    s.add_argument("--count-high-card", action="store_true",
+                   help="high-card hands can score a position (off by default)")
+    s.add_argument("-o", "--output", choices=("text", "json"), default="text",
+                   help="output format (default text)")
+    s.set_defaults(func=cmd_set)
+
+    g = cmds.add_parser("play", help="play a whole game between bots, round by round",
+                        epilog=PLAY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    g.add_argument("--players", type=_players, default=4, help="players, 2-5 (default 4)")
+    g.add_argument("--seed", type=int, default=None, help="dealer seed (reproducible game)")
+    g.add_argument("--target", type=_small_pos, default=crash.DEFAULT_TARGET,
+                   help=f"target score: play until someone has this many points "
+                        f"(rules offer {', '.join(map(str, crash.TARGETS))}; default "
+                        f"{crash.DEFAULT_TARGET})")
+    g.add_argument("--cards", type=_small_pos, default=None,
+                   help="cards per player (default 13, or 10 with five players; "
+                        "3 to 52 // players)")
+    g.add_argument("--seats", default=None, metavar="S1,S2,...",
+                   help="strategy per seat, comma separated (lexicographic or "
+                        "expected-points; default expected-points for all); a single "
+                        "name applies to every seat")
+    g.add_argument("--count-high-card", action="store_true",
+                   help="high-card hands can score a position (off by default)")
+    g.add_argument("-q", "--quiet", action="store_true", help="print only the final result")
+    g.set_defaults(func=cmd_play)
+
+
+def _hand_text(h: tuple[int, ...]) -> str:
+    from .. import brag
+
+    return f"{format_cards(h)}  {brag.evaluate(list(h)).description}"
+
+
+def cmd_set(args: argparse.Namespace) -> int:
+    out: list[dict[str, Any]] = []
+    status = EXIT_OK
+    for i, text in enumerate(args.cards):
+        try:
+            ids = parse_cards(text)
+            s = crash.set_hand(ids, args.strategy, players=args.players,
+                               count_high_card=args.count_high_card)
+        except HandrankError as e:
+            print(f"{PROG}: error: holding {i + 1} ({text!r}): {e}", file=sys.stderr)
+            status = EXIT_BAD_INPUT
+            continue
+        if args.output == "json":
+            out.append({"holding": format_cards(ids), "strategy": args.strategy,
+                        "hands": [format_cards(h) for h in s.hands],
+                        "strengths": list(s.strengths),
+                        "dropped": [format_card(c) for c in s.dropped],
+                        "expected_points": round(s.expected_points, 6)})
+            continue
+        if i:
+            print()
+        print(f"holding  {format_cards(ids)}  ({args.strategy}, {args.players} players)")
+        for k, h in enumerate(s.hands):
+            print(f"  {k + 1}. {_hand_text(h)}")
+        print(f"  dropped: {format_cards(s.dropped) if s.dropped else '-'}")
+        print(f"  expected points: {s.expected_points:.3f}")
+    if args.output == "json" and out:
+        json.dump(out if len(args.cards) > 1 else out[0], sys.stdout, indent=2)
+        print()
+    return status
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    n = args.players
+    seats = (args.seats or "expected-points").split(",")
+    seats = [s.strip() for s in seats]
+    if len(seats) == 1:
+        seats = seats * n
+    if len(seats) != n:
+        print(f"{PROG}: error: --seats names {len(seats)} strategies for {n} players",
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
+    game = crash.Game(seats, seed=args.seed, target=args.target, cards=args.cards,
+                      count_high_card=args.count_high_card)
+    names = [f"P{p + 1}" for p in range(n)]
+    if not args.quiet:
+        print(f"Crash: {n} players, {game.cards} cards each ({game.cards // 3} hands), "
+              f"target {game.target}, high cards {'count' if game.count_high_card else 'do not count'}, "
+              f"seed {args.seed}")
+        for p in range(n):
+            print(f"  {names[p]}: {game.players[p].name}")
+    while not game.over:
+        if len(game.rounds) >= game.max_rounds:
+            raise HandrankError(f"no player reached {game.target} points in "
+                                f"{game.max_rounds} rounds")
+        rec = game.play_round()
+        if args.quiet:
+            continue
+        print()
+        print(f"Round {rec.number + 1}")
+        for p in range(n):
+            if rec.exchanged[p]:
+                print(f"  {names[p]} exchanged their cards")
+        for p in range(n):
+            pts = rec.score.points[p]
+            bonus = " (bonus)" if rec.score.bonus[p] else ""
+            print(f"  {names[p]}: {' | '.join(format_cards(h) for h in rec.settings[p])}"
+                  f"   +{pts}{bonus}")
+        won = ", ".join(f"{k + 1}: {names[w] if w is not None else '-'}"
+                        for k, w in enumerate(rec.score.winners))
+        print(f"  positions {won}")
+        print(f"  scores {'  '.join(f'{names[p]} {rec.totals[p]}' for p in range(n))}")
+    res = game.result()
+    who = " and ".join(names[p] for p in res.winners)
+    shared = " (shared win)" if len(res.winners) > 1 else ""
+    print()
+    print(f"Game over after {len(res.rounds)} rounds: {who} win{'' if len(res.winners) > 1 else 's'}"
+          f" with {max(res.scores)} points{shared}. Final scores: "
+          + ", ".join(f"{names[p]} {res.scores[p]}" for p in range(n)))
+    return EXIT_OK

@@ -1,0 +1,77 @@
+"""``handrank crash set`` and ``handrank crash play``."""
+
+from __future__ import annotations
+
+import json
+
+from handrank import crash
+from handrank.cards import format_cards
+from handrank.cli import main
+
+HOLDING = "As Ad Ac Kh Qh Jh 2c 3d 4s 9s 9d 7c 5h"
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    rc = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def test_set_prints_hands_dropped_and_expected_points(capsys):
+    rc, out, err = run(capsys, "crash", "set", HOLDING)
+    assert rc == 0 and err == ""
+    s = crash.set_hand(HOLDING)
+    lines = out.splitlines()
+    for k, h in enumerate(s.hands):
+        assert lines[k + 1].strip().startswith(f"{k + 1}. {format_cards(h)}")
+    assert "Prial of aces" in lines[1]
+    assert lines[5].strip() == "dropped: 2c"
+    assert lines[6].strip() == f"expected points: {s.expected_points:.3f}"
+
+
+def test_set_json_both_strategies(capsys):
+    for strat in crash.STRATEGIES:
+        rc, out, _ = run(capsys, "crash", "set", "-o", "json", "--strategy", strat,
+                         "--players", "3", HOLDING)
+        assert rc == 0
+        doc = json.loads(out)
+        s = crash.set_hand(HOLDING, strat, players=3)
+        assert doc["hands"] == [format_cards(h) for h in s.hands]
+        assert doc["strengths"] == list(s.strengths)
+        assert doc["expected_points"] == round(s.expected_points, 6)
+
+
+def test_set_bad_holding_named(capsys):
+    rc, out, err = run(capsys, "crash", "set", HOLDING, "As As Kd")
+    assert rc == 2
+    assert "holding 2" in err and "duplicate card As" in err
+    assert "Prial of aces" in out  # the good holding still printed
+    rc, _, err = run(capsys, "crash", "set", "--strategy", "greedy", HOLDING)
+    assert rc == 2 and "invalid choice" in err
+
+
+def test_play_whole_game_readable_and_reproducible(capsys):
+    rc, out, err = run(capsys, "crash", "play", "--players", "4", "--seed", "7")
+    assert rc == 0 and err == ""
+    game = crash.Game(["expected-points"] * 4, seed=7)
+    res = game.play()
+    assert out.count("\nRound ") == len(res.rounds)
+    last = out.strip().splitlines()[-1]
+    assert last.startswith(f"Game over after {len(res.rounds)} rounds")
+    assert "Final scores: " + ", ".join(f"P{p + 1} {s}" for p, s in enumerate(res.scores)) in last
+    rc2, out2, _ = run(capsys, "crash", "play", "--players", "4", "--seed", "7")
+    assert out2 == out
+
+
+def test_play_options_and_errors(capsys):
+    rc, out, _ = run(capsys, "crash", "play", "--players", "2", "--seed", "3", "--cards", "10",
+                     "--target", "7", "--seats", "expected-points,lexicographic", "-q")
+    assert rc == 0 and out.strip().startswith("Game over") and "P2" in out
+    rc, _, err = run(capsys, "crash", "play", "--players", "5", "--cards", "11")
+    assert rc == 2 and "3..10 with 5 players" in err
+    rc, _, err = run(capsys, "crash", "play", "--players", "3", "--seats", "a,b")
+    assert rc == 2 and "--seats names 2 strategies for 3 players" in err
+    rc, _, err = run(capsys, "crash", "play", "--seats", "random")
+    assert rc == 2 and "accepted: lexicographic, expected-points" in err
+    rc, _, err = run(capsys, "crash", "play", "--players", "6")
+    assert rc == 2
