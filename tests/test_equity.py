@@ -13,8 +13,13 @@ from hypothesis import strategies as st
 
 from handrank import equity as E
 from handrank.cards import format_card, parse_cards
-from handrank.errors import (CardParseError, DuplicateCardError, HandSizeError, OptionError,
-                             RangeSyntaxError)
+from handrank.errors import (
+    CardParseError,
+    DuplicateCardError,
+    HandSizeError,
+    OptionError,
+    RangeSyntaxError,
+)
 from handrank.ranges import parse_range
 from handrank.reference import equity as ref
 

@@ -33,12 +33,24 @@ import numpy as np
 from . import _equity
 from ._bulk import _get_pool, resolve_threads
 from .cards import CardsLike, format_card, parse_cards
-from .errors import (DuplicateCardError, HandrankError, HandSizeError, OptionError,
-                     RangeSyntaxError)
+from .errors import (
+    DuplicateCardError,
+    HandrankError,
+    HandSizeError,
+    OptionError,
+    RangeSyntaxError,
+)
 from .ranges import Range, parse_range
 
-__all__ = ["equity", "EquityResult", "PlayerEquity", "METHODS", "MAX_EXACT_EVALS",
-           "DEFAULT_SAMPLES", "CHUNK_SAMPLES"]
+__all__ = [
+    "CHUNK_SAMPLES",
+    "DEFAULT_SAMPLES",
+    "MAX_EXACT_EVALS",
+    "METHODS",
+    "EquityResult",
+    "PlayerEquity",
+    "equity",
+]
 
 #: Accepted values of ``method``.
 METHODS = ("auto", "exact", "monte-carlo")
@@ -118,9 +130,10 @@ class EquityResult:
         """A JSON-ready dict of the result."""
         return {
             "method": self.method, "board": self.board, "dead": self.dead,
-            "deals": self.deals, "combinations": self.combinations, "boards": self.boards,
+            "deals": _json_num(self.deals), "combinations": self.combinations, "boards": self.boards,
             "seed": self.seed,
-            "players": [dict(vars(p)) for p in self.players],
+            "players": [{k: _json_num(v) if k in ("wins", "ties", "losses") else v
+                         for k, v in vars(p).items()} for p in self.players],
         }
 
     def __str__(self) -> str:
@@ -142,11 +155,17 @@ class EquityResult:
                                    enumerate(zip(r, widths))).rstrip())
         if self.exact:
             what = (f"exact: {_num(self.deals)} boards ({self.combinations:,} hole-card "
-                    f"combinations x {self.boards:,} boards)")
+                    f"combination{'s' if self.combinations != 1 else ''} x {self.boards:,} "
+                    f"boards)")
         else:
             what = f"Monte Carlo: {_num(self.deals)} deals, seed {self.seed}"
         extra = "".join(f", {k} {v}" for k, v in (("board", self.board), ("dead", self.dead)) if v)
         return "\n".join(lines) + f"\n{what}{extra}"
+
+
+def _json_num(x: Any) -> Any:
+    """Whole-number counts as ints in JSON (shares stay floats)."""
+    return int(x) if isinstance(x, float) and x.is_integer() else x
 
 
 def _num(x: float) -> str:
@@ -332,7 +351,7 @@ def _exact(ranges: list[Range], idx: np.ndarray, w: np.ndarray, board: np.ndarra
             _equity.exact_units(hb, board, dead_mask, s, e, out)
             return int(cum[e] - cum[s])
 
-        tasks = [lambda s=s, e=e: task(s, e) for s, e in zip(bounds[:-1], bounds[1:])]
+        tasks = [lambda s=s, e=e: task(s, e) for s, e in itertools.pairwise(bounds)]
         _run_tasks(tasks, threads, progress, done, total_work)
         done += int(cum[-1])
         per_assign = out.reshape(nb, m0, 3 * n).sum(axis=1)
@@ -376,7 +395,7 @@ def _monte_carlo(ranges: list[Range], board: np.ndarray, dead_mask: int, base: i
         ids = range(next_chunk, min(n_chunks, next_chunk + wave))
         results: dict[int, np.ndarray] = {}
 
-        def task(i: int) -> int:
+        def task(i: int, results: dict[int, np.ndarray] = results) -> int:
             k = min(CHUNK_SAMPLES, cap - i * CHUNK_SAMPLES)
             rc, res = _equity.monte_carlo(combos, off, cum, uniform, board, dead_mask,
                                           _chunk_seed(base, i), k, MAX_REJECTS)

@@ -39,7 +39,7 @@ import numpy as np
 from .cards import RANKS, format_card, parse_cards
 from .errors import HandrankError, RangeSyntaxError
 
-__all__ = ["Range", "parse_range", "all_combos", "NUM_COMBOS"]
+__all__ = ["NUM_COMBOS", "Range", "all_combos", "parse_range"]
 
 #: Number of two-card combos in one deck.
 NUM_COMBOS = 1326
@@ -132,8 +132,7 @@ def _token_combos(tok: str, pos: int) -> list[tuple[int, int]]:
     except HandrankError:
         ids = []
     if len(ids) == 2:
-        a, b = max(ids), min(ids)
-        return [(a, b)]
+        return [(max(ids), min(ids))]
     if len(ids) and len(ids) != 2:
         raise _err("an explicit combo has exactly two cards", tok, pos)
     raise _err("unknown range token", tok, pos)
@@ -202,7 +201,7 @@ class Range:
     :meth:`from_combos`. ``len(r)`` is the number of combos.
     """
 
-    __slots__ = ("combos", "weights", "text")
+    __slots__ = ("combos", "text", "weights")
 
     def __init__(self, combos: np.ndarray, weights: np.ndarray, text: str = ""):
         self.combos = combos
@@ -211,7 +210,7 @@ class Range:
 
     @classmethod
     def from_combos(cls, combos: Iterable[Iterable[int | str]],
-                    weights: Iterable[float] | None = None, text: str = "") -> "Range":
+                    weights: Iterable[float] | None = None, text: str = "") -> Range:
         """A range from explicit combos (pairs of card ids or card texts) and optional weights."""
         weight: dict[tuple[int, int], float] = {}
         ws = list(weights) if weights is not None else None
@@ -226,7 +225,7 @@ class Range:
         return cls._from_dict(weight, text)
 
     @classmethod
-    def _from_dict(cls, weight: dict[tuple[int, int], float], text: str) -> "Range":
+    def _from_dict(cls, weight: dict[tuple[int, int], float], text: str) -> Range:
         items = sorted(((c, w) for c, w in weight.items() if w > 0), reverse=True)
         combos = np.array([c for c, _ in items], dtype=np.uint8).reshape(-1, 2)
         weights = np.array([w for _, w in items], dtype=np.float64)
@@ -261,7 +260,7 @@ class Range:
         return (one << self.combos[:, 0].astype(np.uint64)) | \
             (one << self.combos[:, 1].astype(np.uint64))
 
-    def without(self, mask: int) -> "Range":
+    def without(self, mask: int) -> Range:
         """The range minus every combo holding a card of ``mask`` (card removal)."""
         keep = (self.masks() & np.uint64(mask)) == 0
         return Range(self.combos[keep], self.weights[keep], self.text)

@@ -10,9 +10,10 @@ with :mod:`handrank.reference.poker` (rules: ``rules/poker.md``); a pot split
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations, product
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
 from . import poker
 

@@ -1,0 +1,201 @@
+"""``handrank equity``: Hold'em equity of hole cards or ranges (exact or Monte Carlo),
+and with ``--game brag`` / ``--game canada`` the equity calculators of those games."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from typing import Any
+
+from ..errors import HandrankError
+from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG, _isatty, _nonneg_int, _pos_int
+
+GAMES = ("holdem", "brag", "canada")
+
+EPILOG = """\
+examples:
+  handrank equity AhAd KsKc
+  handrank equity AhAd KsKc --board "2c 7d 9h"
+  handrank equity "QQ+, AKs" "0.5(AKo), JJ-99" --stderr 0.001 --seed 1
+  handrank equity AsKs random random --samples 2000000 --threads 2
+  handrank equity AA KK --exact -o json
+  handrank equity --game brag "Qh Qd Qc" --opponents 3
+  handrank equity --game canada "8c 7c 3d 3h" --pit "Ks Qs" --opponents 2
+
+PLAYER is hole cards ("AhAd", "Ah Ad") or a range: QQ+, AKs, AKo, AK, A5s-A2s,
+22-55, KTo+, explicit combos AsKs, random / 100%, weights 0.4(AsKs, AKo) or
+AKs:0.4, separated by commas (quote the range). Exact enumeration is used when
+it is small enough (or with --exact); otherwise Monte Carlo (--samples N, or
+--stderr X: sample until every player's standard error is at most X).
+Ctrl-C stops a long run cleanly (exit status 130).
+"""
+
+
+def _fraction(s: str) -> float:
+    v = float(s)
+    if not 0 < v < 1:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1, got {v}")
+    return v
+
+
+_fraction.__name__ = "number between 0 and 1"
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``equity`` command."""
+    p = subparsers.add_parser(
+        "equity", help="equity of hole cards or ranges (Hold'em; --game brag / canada)",
+        description="Each PLAYER's share of the pot: exact enumeration of every board (and\n"
+                    "every combination of range combos) or Monte Carlo with a standard error.",
+        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("players", nargs="+", metavar="PLAYER",
+                   help="hole cards or a range per player (Hold'em: 2 to 10 players); "
+                        "brag: one 3-card hand; canada: one 4-card set")
+    p.add_argument("--game", choices=GAMES, default="holdem",
+                   help="holdem (default), brag (a hand vs random hands) or canada (a set "
+                        "vs random sets given the pit)")
+    p.add_argument("--board", default=None, help="Hold'em: 0, 3, 4 or 5 community cards")
+    p.add_argument("--dead", default=None, help="cards out of play")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--exact", action="store_true",
+                     help="enumerate every board and range combination")
+    how.add_argument("--samples", type=_pos_int, default=None, metavar="N",
+                     help="Monte Carlo with N deals")
+    how.add_argument("--stderr", type=_fraction, default=None, metavar="X",
+                     help="Monte Carlo until every player's standard error is at most X "
+                          "(e.g. 0.001 = 0.1 percentage point)")
+    p.add_argument("--seed", type=_nonneg_int, default=None,
+                   help="Monte Carlo seed (default: fresh, reported in the output)")
+    p.add_argument("--threads", type=_nonneg_int, default=0, metavar="N",
+                   help="threads (0 = all cores, the default)")
+    p.add_argument("--opponents", type=_pos_int, default=None, metavar="N",
+                   help="brag / canada: number of random opponents (default 1)")
+    p.add_argument("--pit", default=None, help="canada: the pit cards")
+    p.add_argument("-o", "--output", choices=("text", "json"), default="text",
+                   help="output format (default text)")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar (shown on stderr only when it is a terminal)")
+    p.set_defaults(func=cmd_equity)
+
+
+class _Progress:
+    """A tqdm bar on stderr (a terminal only), driven by the library's progress callback."""
+
+    def __init__(self, enabled: bool, unit: str):
+        self.bar: Any = None
+        self.enabled = enabled
+        self.unit = unit
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        if self.bar is None:
+            from tqdm import tqdm
+            self.bar = tqdm(total=total, unit=self.unit, unit_scale=True, file=sys.stderr,
+                            leave=False, mininterval=0.2)
+        if self.bar.total != total:
+            self.bar.total = total
+        self.bar.update(done - self.bar.n)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _usage(msg: str) -> int:
+    print(f"{PROG} equity: error: {msg}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def cmd_equity(args: argparse.Namespace) -> int:
+    """Run the equity command; returns the exit status."""
+    if args.game == "holdem":
+        for opt in ("opponents", "pit"):
+            if getattr(args, opt) is not None:
+                return _usage(f"--{opt} is for --game brag / canada")
+        return _holdem(args)
+    if len(args.players) != 1:
+        return _usage(f"--game {args.game} takes one hand (got {len(args.players)}); "
+                      f"opponents are random: use --opponents N")
+    for opt, name in (("board", "--board"), ("stderr", "--stderr")):
+        if getattr(args, opt) is not None:
+            return _usage(f"{name} is for Hold'em only")
+    if args.exact and args.game == "canada":
+        return _usage("--game canada is Monte Carlo only (no --exact)")
+    if args.game == "brag":
+        return _brag(args)
+    return _canada(args)
+
+
+def _holdem(args: argparse.Namespace) -> int:
+    from .. import equity as eq
+    if not 2 <= len(args.players) <= 10:
+        return _usage(f"Hold'em equity needs 2 to 10 players, got {len(args.players)}")
+    method = "exact" if args.exact else "auto"
+    progress = _Progress(not args.no_progress and _isatty(sys.stderr),
+                         "evals" if args.exact else "deals")
+    try:
+        r = eq.equity(args.players, board=args.board, dead=args.dead, method=method,
+                      samples=args.samples, target_stderr=args.stderr, seed=args.seed,
+                      threads=args.threads, progress=progress)
+    except HandrankError as e:
+        print(f"{PROG} equity: error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    finally:
+        progress.close()
+    if args.output == "json":
+        json.dump({"game": "holdem", **r.to_dict()}, sys.stdout)
+        print()
+    else:
+        print(r)
+    return EXIT_OK
+
+
+def _emit(args: argparse.Namespace, game: str, hand: str, result: Any) -> int:
+    d = dataclasses.asdict(result)
+    if args.output == "json":
+        json.dump({"game": game, "hand": hand, **d}, sys.stdout)
+        print()
+        return EXIT_OK
+    how = "exact" if d.get("exact") else f"Monte Carlo, {d['samples']:,} deals"
+    print(f"{game} {hand} vs {d['opponents']} random opponent"
+          f"{'s' if d['opponents'] != 1 else ''} ({how})")
+    for key in ("equity", "win", "tie", "lose", "stderr"):
+        if key in d:
+            print(f"  {key:7s} {100 * d[key]:.4f}%")
+    return EXIT_OK
+
+
+def _brag(args: argparse.Namespace) -> int:
+    from .. import brag
+    if args.pit is not None:
+        return _usage("--pit is for --game canada")
+    if args.exact and (args.samples is not None or (args.opponents or 1) > 1):
+        return _usage("--game brag is exact for one opponent only")
+    try:
+        r = brag.equity(args.players[0], args.opponents or 1, samples=args.samples,
+                        seed=args.seed, threads=args.threads, dead=args.dead)
+    except HandrankError as e:
+        print(f"{PROG} equity: error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return _emit(args, "brag", args.players[0], r)
+
+
+def _canada(args: argparse.Namespace) -> int:
+    from .. import canada
+    if args.pit is None:
+        return _usage("--game canada needs --pit (the pit cards)")
+    if args.dead is not None:
+        return _usage("--dead is not used by --game canada")
+    kw: dict[str, Any] = {}
+    if args.samples is not None:
+        kw["samples"] = args.samples
+    try:
+        r = canada.equity(args.players[0], args.pit, args.opponents or 1, seed=args.seed,
+                          threads=args.threads, **kw)
+    except HandrankError as e:
+        print(f"{PROG} equity: error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return _emit(args, "canada", args.players[0], r)

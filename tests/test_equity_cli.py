@@ -1,0 +1,105 @@
+"""``handrank equity``: Hold'em (hands, ranges, board, dead, exact / samples / stderr,
+text and JSON), --game brag / canada, errors and interruption."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from handrank import equity as eq
+from handrank.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_text_table_exact(capsys):
+    code, out, _err = run(capsys, "equity", "AhAd", "KsKc", "--threads", "1")
+    assert code == 0
+    assert "81.2555%" in out and "1,388,072" in out and "6,538" in out and "317,694" in out
+    assert "exact: 1,712,304 boards" in out
+
+
+def test_json_ranges_board_dead(capsys):
+    code, out, _ = run(capsys, "equity", "QQ+, AKs", "JJ", "--board", "2c 7d 9h",
+                       "--dead", "Jc", "-o", "json")
+    assert code == 0
+    d = json.loads(out)
+    assert d["game"] == "holdem" and d["method"] == "exact"
+    assert d["board"] == "2c 7d 9h" and d["dead"] == "Jc"
+    assert d["players"][1]["combos"] == 3  # JJ minus the dead jack
+    lib = eq.equity(["QQ+, AKs", "JJ"], board="2c 7d 9h", dead="Jc")
+    assert d["players"][0]["equity"] == pytest.approx(lib.players[0].equity, abs=1e-15)
+
+
+def test_monte_carlo_samples_and_seed_reproducible(capsys):
+    a = json.loads(run(capsys, "equity", "AhAd", "random", "random", "--samples", "50000",
+                       "--seed", "7", "-o", "json")[1])
+    b = json.loads(run(capsys, "equity", "AhAd", "random", "random", "--samples", "50000",
+                       "--seed", "7", "--threads", "1", "-o", "json")[1])
+    assert a == b and a["method"] == "monte-carlo" and a["deals"] == 50000
+    assert a["players"][0]["stderr"] > 0
+
+
+def test_stderr_target(capsys):
+    code, out, _ = run(capsys, "equity", "AhAd", "KK", "--stderr", "0.003", "--seed", "1",
+                       "-o", "json")
+    d = json.loads(out)
+    assert code == 0 and max(p["stderr"] for p in d["players"]) <= 0.003
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["AhAd"], ["2 to 10 players"]),
+    (["AhAd", "QQ+, AKx"], ["player 1", "'AKx'"]),
+    (["AhAd", "AhKc"], ["Ah"]),
+    (["AhAd", "KsKc", "--board", "2c 3c"], ["0, 3, 4 or 5"]),
+    (["AhAd", "KsKc", "--dead", "Kc"], ["Kc", "dead"]),
+    (["AhAd", "AA", "--dead", "AsAc"], ["empty"]),
+    (["AhAd", "KsKc", "--pit", "2c"], ["--pit"]),
+    (["--game", "brag", "AhAdAc", "KsKcKd"], ["one hand"]),
+    (["--game", "canada", "8c 7c 3d 3h"], ["--pit"]),
+    (["--game", "brag", "Qh Qd Qc", "--board", "2c 3c 4c"], ["Hold'em only"]),
+])
+def test_errors_exit_2_and_name_culprit(capsys, argv, words):
+    code, out, err = run(capsys, "equity", *argv)
+    assert code == 2 and out == ""
+    for w in words:
+        assert w in err, (w, err)
+
+
+def test_exclusive_options(capsys):
+    code, _, err = run(capsys, "equity", "AhAd", "KK", "--exact", "--samples", "10")
+    assert code == 2 and "not allowed with" in err
+    code, _, err = run(capsys, "equity", "AhAd", "KK", "--stderr", "2")
+    assert code == 2
+
+
+def test_brag_and_canada(capsys):
+    code, out, _ = run(capsys, "equity", "--game", "brag", "Qh Qd Qc", "-o", "json")
+    d = json.loads(out)
+    assert code == 0 and d["game"] == "brag" and d["exact"] is True
+    from handrank import brag
+    assert d["equity"] == pytest.approx(brag.equity("Qh Qd Qc").equity, abs=1e-15)
+    code, out, _ = run(capsys, "equity", "--game", "canada", "8c 7c 3d 3h", "--pit", "Ks Qs",
+                       "--samples", "2000", "--seed", "3", "-o", "json")
+    d = json.loads(out)
+    assert code == 0 and d["game"] == "canada" and d["samples"] == 2000
+    from handrank import canada
+    assert d["equity"] == pytest.approx(
+        canada.equity("8c 7c 3d 3h", "Ks Qs", samples=2000, seed=3).equity, abs=1e-15)
+    code, out, _ = run(capsys, "equity", "--game", "brag", "Qh Qd Qc", "--opponents", "2",
+                       "--samples", "1000", "--seed", "1")
+    assert code == 0 and "Monte Carlo, 1,000 deals" in out
+
+
+def test_interrupt_is_clean(capsys, monkeypatch):
+    def boom(*a, **k):
+        k["progress"](1, 10)
+        raise KeyboardInterrupt
+    monkeypatch.setattr(eq, "equity", boom)
+    code, out, err = run(capsys, "equity", "AhAd", "KK")
+    assert code == 130 and "interrupted" in err and out == ""
