@@ -15,6 +15,13 @@ to the strength, one table of 4,394 ``int16`` per option combination
 Suited entries whose ranks repeat cannot occur (one deck) and hold the
 unsuited value.
 
+Per-byte tables for the bulk kernel (every byte value 0..255, so any input
+stays inside them): ``HR_BRAG_CARD_BIT[v]`` is ``1 << v`` for a card id and
+the poison bit 63 otherwise (a row is bad when the OR of its three bits differs
+from their sum or has a bit at 52 or above); ``HR_BRAG_RANK_OFFSET[k][v]`` is
+the rank pattern term of id ``v`` in column ``k`` (169 * rank, 13 * rank,
+rank; 0 for a byte that is not a card).
+
 Strengths are dense, 1..741, weakest first; the categories occupy the same
 ranges under every option (only the order inside prial and the runs moves):
 
@@ -116,6 +123,27 @@ def render() -> str:
         "/* Lowest strength of each category: high card, pair, flush, run, running flush, prial. */",
         "static const int16_t HR_BRAG_CATEGORY_FIRST[6] = {"
         + ", ".join(map(str, category_first())) + "};",
+        "",
+        "/* 1 << id for a card id, the poison bit 63 for any other byte. */",
+        "static const uint64_t HR_BRAG_CARD_BIT[256] = {",
+    ]
+    bits = [(1 << v) if v < 52 else (1 << 63) for v in range(256)]
+    for i in range(0, 256, 4):
+        lines.append("    " + ", ".join(f"0x{b:016x}ULL" for b in bits[i:i + 4]) + ",")
+    lines += [
+        "};",
+        "",
+        "/* Rank pattern term of byte v in column k: 169*rank, 13*rank, rank (0 if not a card). */",
+        "static const uint16_t HR_BRAG_RANK_OFFSET[3][256] = {",
+    ]
+    for mult in (169, 13, 1):
+        vals = [mult * (v >> 2) if v < 52 else 0 for v in range(256)]
+        lines.append("  {")
+        for i in range(0, 256, 16):
+            lines.append("    " + ", ".join(f"{x:4d}" for x in vals[i:i + 16]) + ",")
+        lines.append("  },")
+    lines += [
+        "};",
         "",
         "/* [options][169*r0 + 13*r1 + r2 (+ HR_BRAG_FLUSH_OFFSET if one suit)] -> strength. */",
         f"static const int16_t HR_BRAG_TABLE[4][{TABLE_SIZE}] = {{",

@@ -3,7 +3,7 @@
 # inline C function or a static const table from the headers, so a cimporting
 # module inlines it (no call through this extension at run time).
 # Layout and option bits: see _brag_tables.h / tools/gen_brag_tables.py.
-from libc.stdint cimport uint8_t, uint64_t, int16_t, int32_t
+from libc.stdint cimport uint8_t, uint16_t, uint64_t, int16_t, int32_t
 from libc.stddef cimport ptrdiff_t
 
 cdef extern from "_brag_tables.h" nogil:
@@ -14,6 +14,10 @@ cdef extern from "_brag_tables.h" nogil:
     const int16_t HR_BRAG_CATEGORY_FIRST[6]
     # [options][169*r0 + 13*r1 + r2 (+ HR_BRAG_FLUSH_OFFSET if suited)] -> strength
     const int16_t HR_BRAG_TABLE[4][4394]
+    # Per-byte (0..255) tables of the checked bulk kernel: 1 << id (poison bit
+    # 63 for a non-card byte), and the rank pattern term per column.
+    const uint64_t HR_BRAG_CARD_BIT[256]
+    const uint16_t HR_BRAG_RANK_OFFSET[3][256]
 
 cdef extern from "_brag_kernel.h" nogil:
     # Option bits: bit 0 = prial_threes_high, bit 1 = a23_top_run; 3 = default rules.

@@ -58,19 +58,25 @@ HR_INLINE void hr_brag_find_bad(const uint8_t *row, int *err, int *col) {
 }
 
 /* Strengths of rows start..stop of a C-contiguous (N, 3) uint8 id array into
- * out. Returns -1, or the first bad row (with *err, *col set). */
+ * out. Returns -1, or the first bad row (with *err, *col set).
+ * Any byte is safe: the per-byte tables cover 0..255 and map a non-card to
+ * rank term 0, and the poison bit / OR-vs-sum test catches bytes >= 52 and
+ * repeated cards with one branch per row. */
 HR_INLINE ptrdiff_t hr_brag_eval_ids(const uint8_t *ids, ptrdiff_t start, ptrdiff_t stop,
                                      const int16_t *table, int32_t *out, int *err, int *col) {
     ptrdiff_t i;
     for (i = start; i < stop; i++) {
         const uint8_t *row = ids + 3 * i;
         unsigned a = row[0], b = row[1], c = row[2];
-        unsigned bad = (a >= 52) | (b >= 52) | (c >= 52) | (a == b) | (a == c) | (b == c);
-        if (bad) {
+        uint64_t x = HR_BRAG_CARD_BIT[a], y = HR_BRAG_CARD_BIT[b], z = HR_BRAG_CARD_BIT[c];
+        uint64_t m = x | y | z;
+        if ((m != x + y + z) | (m >> 52)) {
             hr_brag_find_bad(row, err, col);
             return i;
         }
-        out[i] = hr_brag_strength_t(table, (int)a, (int)b, (int)c);
+        out[i] = table[HR_BRAG_RANK_OFFSET[0][a] + HR_BRAG_RANK_OFFSET[1][b]
+                       + HR_BRAG_RANK_OFFSET[2][c]
+                       + (((((a ^ b) | (a ^ c)) & 3) == 0) ? HR_BRAG_FLUSH_OFFSET : 0)];
     }
     return -1;
 }
