@@ -59,7 +59,7 @@ def test_play_whole_game_readable_and_reproducible(capsys):
     last = out.strip().splitlines()[-1]
     assert last.startswith(f"Game over after {len(res.rounds)} rounds")
     assert "Final scores: " + ", ".join(f"P{p + 1} {s}" for p, s in enumerate(res.scores)) in last
-    rc2, out2, _ = run(capsys, "crash", "play", "--players", "4", "--seed", "7")
+    _, out2, _ = run(capsys, "crash", "play", "--players", "4", "--seed", "7")
     assert out2 == out
 
 
