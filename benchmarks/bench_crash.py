@@ -24,8 +24,6 @@ import os
 import platform
 import time
 
-import numpy as np
-
 from handrank import crash
 from handrank.cards import deal
 from handrank.reference import crash as ref
@@ -53,9 +51,9 @@ def main() -> None:
     rows = []
     t_ref = best_of(lambda: [ref.lexicographic_setting(h) for h in lists[:n_ref]], 1) / n_ref
     for strat in crash.STRATEGIES:
-        t = best_of(lambda: crash.set_many(holdings, strat, threads=1), repeat) / n_bulk
+        t = best_of(lambda strat=strat: crash.set_many(holdings, strat, threads=1), repeat) / n_bulk
         rows.append((f"{strat}, set_many (bulk, 1 thread)", t))
-        t = best_of(lambda: [crash.set_hand(h, strat) for h in lists], repeat) / n_single
+        t = best_of(lambda strat=strat: [crash.set_hand(h, strat) for h in lists], repeat) / n_single
         rows.append((f"{strat}, set_hand (one call per holding)", t))
     rows.append(("brute force, pure-Python reference (200,200 settings)", t_ref))
 

@@ -30,5 +30,5 @@ def test_set_hand(benchmark, strategy):
 @pytest.mark.benchmark(group=f"crash set_many, {N:,} holdings, 1 thread")
 @pytest.mark.parametrize("strategy", crash.STRATEGIES)
 def test_set_many(benchmark, strategy):
-    cards, strengths, ev = benchmark(crash.set_many, HOLDINGS, strategy, threads=1)
+    _, strengths, _ = benchmark(crash.set_many, HOLDINGS, strategy, threads=1)
     assert strengths.shape == (N, 4)
