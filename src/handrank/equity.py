@@ -315,15 +315,56 @@ def _run_tasks(tasks: Sequence[Callable[[], int]], threads: int,
         progress(done[0], total)
 
 
-def _exact(ranges: list[Range], idx: np.ndarray, w: np.ndarray, board: np.ndarray,
-           dead_mask: int, threads: int, progress: ProgressFn | None
-           ) -> tuple[np.ndarray, float, int]:
-    """Weighted (3, n) totals (wins, ties, share units), total weight x boards, boards."""
-    n = len(ranges)
-    A = len(idx)
-    holes = np.empty((A, 2 * n), dtype=np.uint8)
+def _holes(ranges: Sequence[Range], idx: np.ndarray) -> np.ndarray:
+    """(A, 2n) uint8 hole cards of the combinations ``idx`` ((A, n) combo indices)."""
+    holes = np.empty((len(idx), 2 * len(ranges)), dtype=np.uint8)
     for p, r in enumerate(ranges):
         holes[:, 2 * p:2 * p + 2] = r.combos[idx[:, p]]
+    return holes
+
+
+def _suit_classes(holes: np.ndarray, board: Sequence[int], dead: Sequence[int]
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """Group hole-card combinations that are the same deal up to a renaming of suits.
+
+    A permutation of the four suits that maps the board onto itself and the dead
+    cards onto themselves changes no showdown, so every combination it links has
+    the same counts: only one per class is enumerated. Returns (index of one
+    member per class, class of each combination). Up to 5 players (the packed key
+    needs 6 bits per card); beyond that every combination is its own class."""
+    A, k = holes.shape
+    if k > 10 or A < 2:
+        return np.arange(A), np.arange(A)
+    bs, ds = set(board), set(dead)
+    perms = [sg for sg in itertools.permutations(range(4))
+             if {c - (c & 3) + sg[c & 3] for c in bs} == bs
+             and {c - (c & 3) + sg[c & 3] for c in ds} == ds]
+    if len(perms) == 1:
+        return np.arange(A), np.arange(A)
+    ranks = holes & np.uint8(0xFC)
+    suits = holes & np.uint8(3)
+    best = None
+    for sg in perms:
+        m = (ranks | np.array(sg, dtype=np.uint8)[suits]).astype(np.uint64)
+        key = np.zeros(A, dtype=np.uint64)
+        for p in range(k // 2):
+            a, b = m[:, 2 * p], m[:, 2 * p + 1]
+            key = (key << np.uint64(12)) | (np.maximum(a, b) << np.uint64(6)) | np.minimum(a, b)
+        best = key if best is None else np.minimum(best, key)
+    assert best is not None
+    _, first, inverse = np.unique(best, return_index=True, return_inverse=True)
+    return first, inverse.reshape(-1)
+
+
+def _exact(holes: np.ndarray, w: np.ndarray, reps: np.ndarray, inverse: np.ndarray,
+           board: np.ndarray, dead_mask: int, threads: int, progress: ProgressFn | None
+           ) -> tuple[np.ndarray, float, int]:
+    """Weighted (3, n) totals (wins, ties, share units), total weight x boards, boards.
+    Only the class representatives ``holes[reps]`` are enumerated; combination i has
+    the counts of class ``inverse[i]``."""
+    n = holes.shape[1] // 2
+    rep_holes = np.ascontiguousarray(holes[reps])
+    A = len(rep_holes)
     r_cards = 5 - len(board)
     left = _equity.deck_left(board, dead_mask, n)
     m0 = 1 if r_cards == 0 else left - r_cards + 1
@@ -332,19 +373,18 @@ def _exact(ranges: list[Range], idx: np.ndarray, w: np.ndarray, board: np.ndarra
     unit_work = np.array([1] if r_cards == 0 else
                          [math.comb(left - 1 - i, r_cards - 1) for i in range(m0)],
                          dtype=np.int64) * n
-    totals = np.zeros(3 * n)
+    counts = np.zeros((A, 3 * n), dtype=np.int64)
     per_batch = max(1, _BATCH_UNITS // m0)
     total_work = A * boards * n
     done = 0
     for b0 in range(0, A, per_batch):
-        hb = np.ascontiguousarray(holes[b0:b0 + per_batch])
+        hb = np.ascontiguousarray(rep_holes[b0:b0 + per_batch])
         nb = len(hb)
         out = np.zeros((nb * m0, 3 * n), dtype=np.int64)
         cum = np.concatenate([[0], np.cumsum(np.tile(unit_work, nb))])
         cuts = np.unique(np.searchsorted(
             cum, np.arange(0, int(cum[-1]), _TASK_EVALS), side="right") - 1)
-        bounds = [int(c) for c in cuts] + [nb * m0]
-        bounds = sorted(set(bounds))
+        bounds = sorted({int(c) for c in cuts} | {nb * m0})
 
         def task(s: int, e: int, hb: np.ndarray = hb, out: np.ndarray = out,
                  cum: np.ndarray = cum) -> int:
@@ -354,8 +394,8 @@ def _exact(ranges: list[Range], idx: np.ndarray, w: np.ndarray, board: np.ndarra
         tasks = [lambda s=s, e=e: task(s, e) for s, e in itertools.pairwise(bounds)]
         _run_tasks(tasks, threads, progress, done, total_work)
         done += int(cum[-1])
-        per_assign = out.reshape(nb, m0, 3 * n).sum(axis=1)
-        totals += w[b0:b0 + nb] @ per_assign
+        counts[b0:b0 + nb] = out.reshape(nb, m0, 3 * n).sum(axis=1)
+    totals = w @ counts[inverse]
     return totals.reshape(3, n), float(w.sum()) * boards, boards
 
 
@@ -520,15 +560,23 @@ def equity(players: Sequence[object], board: CardsLike | None = None,
     if method == "exact" and listing is None:
         raise OptionError("exact enumeration is too large to list every combination of the "
                           "players' ranges; use method='monte-carlo'")
-    if method == "auto" and not mc:
-        mc = listing is None or len(listing[0]) * math.comb(left, r_cards) * n > MAX_EXACT_EVALS
+    plan = None
+    if not mc and listing is not None:
+        boards_n = math.comb(left, r_cards) * n
+        A = len(listing[0])
+        if method == "exact" or A * boards_n <= MAX_EXACT_EVALS * 24:
+            holes = _holes(ranges, listing[0])
+            reps, inverse = _suit_classes(holes, board_ids, dead_ids)
+            if method == "exact" or len(reps) * boards_n <= MAX_EXACT_EVALS:
+                plan = holes, reps, inverse
+        mc = plan is None
     board_text = " ".join(format_card(c) for c in board_ids)
     dead_text = " ".join(format_card(c) for c in dead_ids)
     labels = [label for _, label, _ in parsed]
     if not mc:
-        assert listing is not None
-        tot, total, boards = _exact(ranges, listing[0], listing[1], board_arr, dead_mask,
-                                    threads_n, progress)
+        assert listing is not None and plan is not None
+        tot, total, boards = _exact(plan[0], listing[1], plan[1], plan[2], board_arr,
+                                    dead_mask, threads_n, progress)
         u = float(_equity.SHARE_UNITS)
         out = []
         for p in range(n):
