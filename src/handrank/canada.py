@@ -527,25 +527,27 @@ def _family_feud(tied: list[int], hands: list[list[int]], pool: list[int],
     """Settle tied Full Houses: draws in order of lowest triple; lowest rank wins (ace high)."""
     order = sorted(tied, key=lambda i: (_triple_rank(hands[i]), i))
     stock = list(pool)
-    drawn: list[int] = []
+    earlier: list[int] = []  # cards drawn in finished rounds
     draws: list[FeudDraw] = []
     rnd = 0
     while True:
         got = {}
         for player in order:
-            if not stock:  # shuffle the drawn cards back in
-                stock, drawn = drawn, []
+            if not stock:  # shuffle the cards of earlier rounds back in
+                stock, earlier = earlier, []
             if not stock:
-                raise HandrankError("Family Feud needs a stock to draw from")
+                raise HandrankError("Family Feud cannot be settled: no stock left to draw from")
             c = stock.pop(int(rng.integers(len(stock))))
-            drawn.append(c)
-            got[player] = c >> 2
+            got[player] = c
             draws.append(FeudDraw(rnd, player, c))
-        low = min(got.values())
-        order = [pl for pl in order if got[pl] == low]
+        earlier += list(got.values())
+        low = min(c >> 2 for c in got.values())
+        order = [pl for pl in order if got[pl] >> 2 == low]
         if len(order) == 1:
             return order, draws
         rnd += 1
+        if rnd >= 1000 or len({c >> 2 for c in stock + earlier}) < 2:
+            raise HandrankError("Family Feud cannot be settled: the stock holds only one rank")
 
 
 # =========================================================================== exact odds
