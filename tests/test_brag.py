@@ -405,3 +405,21 @@ def test_equity_bad_arguments():
     assert brag.equity("As Kd Qh", 16, samples=100, seed=0).opponents == 16
     with pytest.raises(OptionError, match="opponents"):
         brag.equity("As Kd Qh", 16, samples=100, seed=0, dead="2c 3c")
+
+
+def test_strength3_fast_single_call_checks_its_ids():
+    assert brag.strength3(4, 5, 6) == brag.strength("3c 3d 3h") == 741
+    assert brag.strength3(4, 5, 6, 0) == brag.strength("3c 3d 3h", prial_threes_high=False)
+    assert brag.strength3(np.uint8(48), np.int64(1), 2) == brag.strength([48, 1, 2])
+    with pytest.raises(DuplicateCardError, match="position 2"):
+        brag.strength3(7, 8, 7)
+    with pytest.raises(CardRangeError, match="position 1"):
+        brag.strength3(7, 52, 9)
+    with pytest.raises(CardRangeError, match="position 0"):
+        brag.strength3(2**70, 1, 2)
+    with pytest.raises(TypeError):
+        brag.strength3(1.0, 2, 3)
+    with pytest.raises(TypeError):
+        brag.strength3(True, 2, 3)
+    with pytest.raises(ValueError):
+        brag.strength3(1, 2, 3, 4)

@@ -7,11 +7,15 @@ codes they return into exceptions naming the row and column.
 """
 
 cimport cython
+from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_CheckExact
 from libc.stdint cimport uint8_t, uint64_t, int16_t, int32_t, int64_t
 from libc.stddef cimport ptrdiff_t
 
 import numpy as np
 from time import perf_counter as _now
+
+from .cards import format_card
+from .errors import CardRangeError, DuplicateCardError
 
 # Error kinds returned by the bulk kernels (third item of the error tuple);
 # the same numbers as handrank._poker's.
@@ -33,15 +37,35 @@ cdef inline int _options(int options) except -1:
     return options
 
 
-def strength3(int a, int b, int c, int options=3):
-    """Strength (1..741) of three card ids; ValueError unless distinct ids in 0..51.
-    (The documented, checked single-hand call is ``handrank.brag.strength``.)"""
+cdef inline int _card_arg(object x, int pos) except -1:
+    """One positional card id: an int (or numpy integer, not a bool) in 0..51."""
+    cdef long v
+    cdef int overflow = 0
+    if PyLong_CheckExact(x):
+        v = PyLong_AsLongAndOverflow(x, &overflow)
+        if overflow or v < 0 or v >= 52:
+            raise CardRangeError(f"card id {x} at position {pos} is out of range 0..51",
+                                 column=pos)
+        return <int>v
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)):
+        raise TypeError(f"card id at position {pos} must be an int, got {type(x).__name__} {x!r}")
+    if not 0 <= x < 52:
+        raise CardRangeError(f"card id {x} at position {pos} is out of range 0..51", column=pos)
+    return <int>x
+
+
+def strength3(a, b, c, int options=3):
+    """Strength (1..741, higher = stronger) of three card ids (ints 0..51).
+    ``options``: bit 0 = prial_threes_high, bit 1 = a23_top_run (3 = default
+    rules). Raises CardRangeError for an id outside 0..51, DuplicateCardError
+    for a repeated card (both ValueErrors), TypeError for a non-integer."""
+    cdef int x = _card_arg(a, 0), y = _card_arg(b, 1), z = _card_arg(c, 2)
     _options(options)
-    if not (0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52):
-        raise ValueError(f"card ids must be in 0..51, got {a}, {b}, {c}")
-    if a == b or a == c or b == c:
-        raise ValueError(f"card ids must be distinct, got {a}, {b}, {c}")
-    return hr_brag_strength(a, b, c, options)
+    if x == y or x == z or y == z:
+        d = y if (x == y or y == z) else z
+        raise DuplicateCardError(f"duplicate card {format_card(d)} (id {d}) at position "
+                                 f"{1 if x == y else 2}", card=d)
+    return hr_brag_strength(x, y, z, options)
 
 
 def eval_ids(const uint8_t[:, ::1] ids, int32_t[::1] out, Py_ssize_t start, Py_ssize_t stop,

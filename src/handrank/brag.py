@@ -41,7 +41,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import numpy as np
 
@@ -74,6 +74,7 @@ __all__ = [
     "name",
     "showdown",
     "strength",
+    "strength3",
     "strength_counts",
 ]
 
@@ -86,6 +87,12 @@ MAX_STRENGTH = 741
 OPTIONS = {"prial_threes_high": True, "a23_top_run": True}
 
 HAND_SIZES = (3,)
+
+#: Fastest single-hand call on card ids (no text, no result object):
+#: ``strength3(a, b, c, options=3) -> int``; ``options`` bit 0 =
+#: prial_threes_high, bit 1 = a23_top_run (3 = the default rules). Raises
+#: CardRangeError / DuplicateCardError (ValueErrors), TypeError for a non-int.
+strength3 = _brag.strength3
 
 
 class Category(CategoryEnum):
@@ -233,8 +240,7 @@ def evaluate(cards: CardsLike, *, prial_threes_high: bool = True, a23_top_run: b
     opts = _option_bits(prial_threes_high, a23_top_run, unknown)
     ids = _ids(cards)
     s = _brag.strength3(ids[0], ids[1], ids[2], opts)
-    cat = category(s)
-    ranks = _classes(opts)[s]
+    cat, ranks, words = _class_info(s, opts)
     pool = sorted(ids, reverse=True)
     used = []
     for r in ranks:
@@ -242,9 +248,14 @@ def evaluate(cards: CardsLike, *, prial_threes_high: bool = True, a23_top_run: b
         pool.remove(c)
         used.append(c)
     return HandValue(game="brag", category=cat, strength=s, name=cat.label,
-                     description=describe(s, prial_threes_high=prial_threes_high,
-                                          a23_top_run=a23_top_run),
-                     cards=tuple(used))
+                     description=words, cards=tuple(used))
+
+
+@cache
+def _class_info(s: int, opts: int) -> tuple[Category, tuple[int, ...], str]:
+    """(category, class ranks most significant first, description) of a strength."""
+    return (category(s), _classes(opts)[s],
+            describe(s, prial_threes_high=bool(opts & 1), a23_top_run=bool(opts & 2)))
 
 
 def evaluate_many(cards: object, *, threads: int | None = None, prial_threes_high: bool = True,
