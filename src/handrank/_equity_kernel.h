@@ -225,7 +225,9 @@ HR_INLINE int hr_eq_monte_carlo(int n, int r, const uint8_t *combos, const int64
             uint8_t c0, c1;
             uint64_t b;
             if (cnt <= 0) return -2;
-            if (uniform[p]) {
+            if (cnt == 1) {
+                idx = lo;
+            } else if (uniform[p]) {
                 idx = lo + (int64_t)hr_rng_below(&g, (uint32_t)cnt);
             } else {
                 /* first index whose cumulative weight exceeds x */
@@ -250,10 +252,20 @@ HR_INLINE int hr_eq_monte_carlo(int n, int r, const uint8_t *combos, const int64
         }
         rejects = 0;
         for (dealt = 0; dealt < r;) {
-            uint32_t c = hr_rng_below(&g, 52);
-            uint64_t b = (uint64_t)1 << c;
-            if (used & b) continue;
-            used |= b; k += HR_CARD_KEY[c]; msk |= b; dealt++;
+            /* two unbiased draws in 0..51 from one 64-bit output (Lemire's
+             * multiply-shift on each 32-bit half; 2^32 mod 52 = 48 low values rejected) */
+            uint64_t x = hr_rng_next(&g);
+            int half;
+            for (half = 0; half < 2 && dealt < r; half++) {
+                uint64_t prod = (half ? (x >> 32) : (x & 0xFFFFFFFFULL)) * 52ULL;
+                uint32_t c;
+                uint64_t b;
+                if ((uint32_t)prod < 48U) continue;
+                c = (uint32_t)(prod >> 32);
+                b = (uint64_t)1 << c;
+                if (used & b) continue;
+                used |= b; k += HR_CARD_KEY[c]; msk |= b; dealt++;
+            }
         }
         hr_eq_showdown(n, pkey, pmask, k, msk, acc, 1);
     }

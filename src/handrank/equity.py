@@ -382,8 +382,10 @@ def _exact(holes: np.ndarray, w: np.ndarray, reps: np.ndarray, inverse: np.ndarr
         nb = len(hb)
         out = np.zeros((nb * m0, 3 * n), dtype=np.int64)
         cum = np.concatenate([[0], np.cumsum(np.tile(unit_work, nb))])
-        cuts = np.unique(np.searchsorted(
-            cum, np.arange(0, int(cum[-1]), _TASK_EVALS), side="right") - 1)
+        # Several tasks per thread (balanced by work) so threads finish together.
+        step = int(min(_TASK_EVALS, max(_TASK_EVALS // 16, cum[-1] // (8 * threads) + 1)))
+        cuts = np.unique(np.searchsorted(cum, np.arange(0, int(cum[-1]), step),
+                                         side="right") - 1)
         bounds = sorted({int(c) for c in cuts} | {nb * m0})
 
         def task(s: int, e: int, hb: np.ndarray = hb, out: np.ndarray = out,
@@ -430,7 +432,9 @@ def _monte_carlo(ranges: list[Range], board: np.ndarray, dead_mask: int, base: i
     n_chunks = -(-cap // CHUNK_SAMPLES)
     totals = np.zeros((5, n), dtype=np.int64)
     next_chunk = 0
-    wave = max(4, 4 * threads)
+    # Without a target every chunk is known up front: one pass. With a target,
+    # waves of chunks, checked in chunk order.
+    wave = n_chunks if target is None else max(4, 4 * threads)
     while next_chunk < n_chunks:
         ids = range(next_chunk, min(n_chunks, next_chunk + wave))
         results: dict[int, np.ndarray] = {}

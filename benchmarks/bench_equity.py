@@ -1,0 +1,169 @@
+"""Hold'em equity benchmarks: handrank vs its peers, measured in the same run.
+
+    python benchmarks/bench_equity.py [--repeat N] [--quick]
+
+Prints one table: seconds (best of N), throughput, and the ratio
+peer time / handrank time (higher = handrank faster), for
+
+1. exact AhAd vs KsKc preflop (1,712,304 boards): poker-equity's
+   ``exact_from_text`` (its default threads) and a plain Python loop over
+   phevaluator's ``evaluate_cards`` (timed on the first boards and
+   extrapolated to all of them: the full loop takes minutes);
+2. Monte Carlo heads-up AhAd vs KsKc, deals (showdowns) per second on one
+   thread, vs eval7's ``py_hand_vs_range_monte_carlo``;
+3. exact AA vs KK as ranges (36 combinations x 1,712,304 boards): poker-equity
+   refuses it (``exact_from_text`` returns None after it gives up), so the peer
+   figure is its hand-vs-hand exact summed over the 36 combinations
+   (extrapolated from a few), and the phevaluator loop extrapolated;
+4. handrank on 1 vs 2 threads (exact 3-way preflop, Monte Carlo 4M deals).
+
+Timings on a shared machine are noisy: best of N, and ratios come from the
+same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import sys
+import time
+from collections.abc import Callable
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from _peers import version_of
+
+from handrank import equity as eq
+from handrank.cards import parse_cards
+from handrank.ranges import parse_range
+
+PREFLOP_BOARDS = 1_712_304
+
+
+def best(fn: Callable[[], object], repeat: int) -> tuple[float, object]:
+    out: object = None
+    t_best = float("inf")
+    for _ in range(repeat):
+        t = time.perf_counter()
+        out = fn()
+        t_best = min(t_best, time.perf_counter() - t)
+    return t_best, out
+
+
+def phevaluator_loop_time(h1: str, h2: str, n_boards: int) -> tuple[float, float]:
+    """Seconds for the first n_boards of a Python loop over phevaluator, and the
+    equity of player 1 over those boards."""
+    from phevaluator import evaluate_cards
+    a, b = parse_cards(h1), parse_cards(h2)
+    rest = [c for c in range(52) if c not in a + b]
+    wins = ties = seen = 0
+    t = time.perf_counter()
+    for board in itertools.islice(itertools.combinations(rest, 5), n_boards):
+        s1 = evaluate_cards(*board, *a)  # phevaluator: lower = stronger
+        s2 = evaluate_cards(*board, *b)
+        wins += s1 < s2
+        ties += s1 == s2
+        seen += 1
+    return time.perf_counter() - t, (wins + ties / 2) / seen
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--repeat", type=int, default=5, help="best of N (default 5)")
+    ap.add_argument("--quick", action="store_true", help="fewer repeats and smaller subsets")
+    args = ap.parse_args()
+    rep = 2 if args.quick else args.repeat
+    rows: list[tuple[str, str, float, str, str]] = []
+
+    def row(case: str, who: str, secs: float, rate: str, ratio: str) -> None:
+        rows.append((case, who, secs, rate, ratio))
+        print(f"  {case:34s} {who:44s} {secs:9.4f} s  {rate:>16s}  {ratio:>8s}", flush=True)
+
+    print(f"handrank equity benchmarks (best of {rep}; shared machine, noisy)")
+    print(f"peers: poker-equity {version_of('poker-equity')}, phevaluator "
+          f"{version_of('phevaluator')}, eval7 {version_of('eval7')}\n")
+
+    # 1. exact hand vs hand preflop
+    case = "exact AhAd vs KsKc preflop"
+    t1, r = best(lambda: eq.equity(["AhAd", "KsKc"], method="exact", threads=1), rep)
+    assert round(r.players[0].equity, 6) == 0.812555  # type: ignore[attr-defined]
+    row(case, "handrank (1 thread)", t1, f"{PREFLOP_BOARDS / t1 / 1e6:.0f} M boards/s", "1.0x")
+    t2, _ = best(lambda: eq.equity(["AhAd", "KsKc"], method="exact", threads=2), rep)
+    row(case, "handrank (2 threads)", t2, f"{PREFLOP_BOARDS / t2 / 1e6:.0f} M boards/s",
+        f"{t1 / t2:.1f}x")
+    try:
+        import poker_equity as pe
+        tp, res = best(lambda: pe.exact_from_text("holdem", ["AhAd", "KsKc"]), max(1, rep - 2))
+        assert abs(res["players"][0]["equity"] - 0.8125549) < 1e-6  # type: ignore[index]
+        row(case, f"poker-equity exact_from_text ({pe.default_thread_count()} thr)", tp,
+            f"{PREFLOP_BOARDS / tp / 1e6:.1f} M boards/s", f"{tp / t1:.0f}x")
+    except ImportError:
+        tp = float("nan")
+    sub = 50_000 if args.quick else 200_000
+    ts, eq_sub = phevaluator_loop_time("AhAd", "KsKc", sub)
+    tph = ts * PREFLOP_BOARDS / sub
+    row(case, f"Python loop over phevaluator (extrap. {sub:,})", tph,
+        f"{sub / ts / 1e6:.2f} M boards/s", f"{tph / t1:.0f}x")
+
+    # 2. Monte Carlo heads-up, one thread
+    case = "Monte Carlo AhAd vs KsKc, 1 thread"
+    n = 2_000_000 if not args.quick else 500_000
+    tm, _ = best(lambda: eq.equity(["AhAd", "KsKc"], samples=n, seed=1, threads=1), rep)
+    row(case, "handrank", tm, f"{n / tm / 1e6:.1f} M deals/s", "1.0x")
+    try:
+        import eval7
+        hand = [eval7.Card("Ah"), eval7.Card("Ad")]
+        vr = eval7.HandRange("KsKc")
+        te, _ = best(lambda: eval7.py_hand_vs_range_monte_carlo(hand, vr, [], n), rep)
+        row(case, "eval7 py_hand_vs_range_monte_carlo", te, f"{n / te / 1e6:.1f} M deals/s",
+            f"{te / tm:.1f}x")
+    except ImportError:
+        pass
+
+    # 3. AA vs KK ranges, exact
+    case = "exact AA vs KK (ranges)"
+    ta, r = best(lambda: eq.equity(["AA", "KK"], method="exact", threads=1), rep)
+    assert round(r.players[0].equity, 6) == 0.819461  # type: ignore[attr-defined]
+    total = 36 * PREFLOP_BOARDS
+    row(case, "handrank (1 thread)", ta, f"{total / ta / 1e6:.0f} M boards/s", "1.0x")
+    try:
+        import poker_equity as pe
+        aces = parse_range("AA").combo_texts()
+        kings = parse_range("KK").combo_texts()
+        pairs = list(itertools.product(aces, kings))
+        few = pairs[:3] if not args.quick else pairs[:1]
+        t = time.perf_counter()
+        for a, k in few:
+            pe.exact_from_text("holdem", [a, k])
+        tpe = (time.perf_counter() - t) * len(pairs) / len(few)
+        row(case, f"poker-equity, 36 hand-vs-hand exacts (extrap. {len(few)})", tpe,
+            f"{total / tpe / 1e6:.1f} M boards/s", f"{tpe / ta:.0f}x")
+    except ImportError:
+        pass
+    tph36 = tph * 36
+    row(case, "Python loop over phevaluator (extrap.)", tph36,
+        f"{sub / ts / 1e6:.2f} M boards/s", f"{tph36 / ta:.0f}x")
+
+    # 4. threads
+    case = "threads: exact AhAd/KsKc/QhQd preflop"
+    three = ["AhAd", "KsKc", "QhQd"]
+    e1, _ = best(lambda: eq.equity(three, method="exact", threads=1), rep)
+    e2, _ = best(lambda: eq.equity(three, method="exact", threads=2), rep)
+    row(case, "handrank 1 thread", e1, "", "1.0x")
+    row(case, "handrank 2 threads", e2, "", f"{e1 / e2:.2f}x")
+    n = 4_000_000 if not args.quick else 1_000_000
+    case = f"threads: Monte Carlo {n // 1_000_000}M deals, 2 ranges"
+    m1, _ = best(lambda: eq.equity(["QQ+, AK", "random"], samples=n, seed=1, threads=1), rep)
+    m2, _ = best(lambda: eq.equity(["QQ+, AK", "random"], samples=n, seed=1, threads=2), rep)
+    row(case, "handrank 1 thread", m1, f"{n / m1 / 1e6:.1f} M deals/s", "1.0x")
+    row(case, "handrank 2 threads", m2, f"{n / m2 / 1e6:.1f} M deals/s", f"{m1 / m2:.2f}x")
+
+    print("\nratio = peer seconds / handrank seconds (1 thread) on the same case; for the "
+          "thread rows, 1-thread seconds / 2-thread seconds.")
+    print(f"phevaluator loop equity over its subset: {eq_sub:.4f} (sanity check)")
+    _ = tp
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,58 @@
+"""pytest-benchmark suite: Hold'em equity, handrank next to its peers.
+
+    pytest benchmarks/test_bench_equity.py --benchmark-only
+
+Groups: ``exact AhAd vs KsKc preflop`` (handrank 1 and 2 threads, poker-equity's
+``exact_from_text``), ``Monte Carlo 200k deals`` (handrank vs eval7's
+``py_hand_vs_range_monte_carlo``, one thread), ``exact AA vs KK ranges``
+(handrank). Peers that are not installed are skipped. Not part of the test
+suite (``testpaths`` is ``tests/``); runs in well under a minute. The
+peer-ratio table is printed by ``bench_equity.py``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from handrank import equity as eq
+
+G_EXACT = "exact AhAd vs KsKc preflop"
+G_MC = "Monte Carlo 200k deals heads-up"
+G_RANGE = "exact AA vs KK ranges"
+N_MC = 200_000
+
+
+@pytest.mark.benchmark(group=G_EXACT)
+@pytest.mark.parametrize("threads", [1, 2])
+def test_handrank_exact(benchmark, threads):
+    r = benchmark(eq.equity, ["AhAd", "KsKc"], method="exact", threads=threads)
+    assert round(r.players[0].equity, 6) == 0.812555
+
+
+@pytest.mark.benchmark(group=G_EXACT)
+def test_poker_equity_exact(benchmark):
+    pe = pytest.importorskip("poker_equity")
+    r = benchmark.pedantic(pe.exact_from_text, args=("holdem", ["AhAd", "KsKc"]),
+                           rounds=3, iterations=1)
+    assert abs(r["players"][0]["equity"] - 0.8125549) < 1e-6
+
+
+@pytest.mark.benchmark(group=G_MC)
+def test_handrank_monte_carlo(benchmark):
+    r = benchmark(eq.equity, ["AhAd", "KsKc"], samples=N_MC, seed=1, threads=1)
+    assert abs(r.players[0].equity - 0.8125549) < 6 * r.players[0].stderr
+
+
+@pytest.mark.benchmark(group=G_MC)
+def test_eval7_monte_carlo(benchmark):
+    eval7 = pytest.importorskip("eval7")
+    hand = [eval7.Card("Ah"), eval7.Card("Ad")]
+    vr = eval7.HandRange("KsKc")
+    r = benchmark(eval7.py_hand_vs_range_monte_carlo, hand, vr, [], N_MC)
+    assert abs(r - 0.8125549) < 0.01
+
+
+@pytest.mark.benchmark(group=G_RANGE)
+def test_handrank_range_exact(benchmark):
+    r = benchmark(eq.equity, ["AA", "KK"], method="exact", threads=1)
+    assert round(r.players[0].equity, 6) == 0.819461
