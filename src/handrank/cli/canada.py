@@ -1,0 +1,194 @@
+"""Broken Canada commands of the ``handrank`` tool: ``handrank canada eval|play|odds``.
+
+Rules: ``rules/broken-canada.md``; see :mod:`handrank.canada` and
+:mod:`handrank.canada_game`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from .. import canada
+from ..canada_game import Game
+from ..cards import format_cards
+from ..errors import HandrankError
+from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG, _nonneg_int
+
+EVAL_EPILOG = """\
+A hand is the player's set (4 cards) and the pit (2 cards); curves care which
+is which. Card text: "Ts Js Qs Ks", "TsJsQsKs", "10s J♠ Q♠ K♠".
+
+output: category (as named in rules/broken-canada.md), strength (category << 15 |
+lower-card value; higher is stronger), the words, and the cards that make it.
+
+examples:
+  handrank canada eval --set "Ts Js Qs Ks" --pit "As 2s"
+  handrank canada eval --set "Ah Ah 9h 9s" --pit "Kc Kd" --decks 2
+  handrank canada eval --set "Ac 3d 5h 7s" --pit "Kc 9d" --output json
+"""
+
+PLAY_EPILOG = """\
+Plays one deal with the default bot in every seat and prints the game log:
+the deal, the switch, the flip, the showdown (with any Family Feud draws)
+and the one-time redeal after a Broken Canada. Five or more players use
+ceil(players / 4) decks.
+
+examples:
+  handrank canada play --players 4 --seed 1
+  handrank canada play --players 9 --seed 12 --dealer 3
+"""
+
+ODDS_EPILOG = """\
+Enumerates all 305,377,800 one-deck (set, pit) deals and prints the exact count
+and probability of every category, strongest first (about a second or two
+on one core).
+
+examples:
+  handrank canada odds
+  handrank canada odds --threads 0 --output json
+"""
+
+
+def _players(s: str) -> int:
+    v = int(s)
+    if not 2 <= v <= 52:
+        raise argparse.ArgumentTypeError(f"must be 2 to 52, got {v}")
+    return v
+
+
+def _decks(s: str) -> int:
+    v = int(s)
+    if not 1 <= v <= canada.MAX_DECKS:
+        raise argparse.ArgumentTypeError(f"must be 1 to {canada.MAX_DECKS}, got {v}")
+    return v
+
+
+_players.__name__ = "player count"
+_decks.__name__ = "deck count"
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """The ``canada`` command group: ``eval``, ``play``, ``odds``."""
+    group = subparsers.add_parser(
+        "canada", help="Broken Canada hands (eval, play, odds)",
+        description="Broken Canada (rules/broken-canada.md): evaluate a hand, play a deal, "
+                    "exact odds.")
+    cmds = group.add_subparsers(dest="canada_command", metavar="COMMAND", required=True)
+
+    p = cmds.add_parser("eval", help="evaluate one hand (set + pit)",
+                        description="Evaluate one Broken Canada hand.", epilog=EVAL_EPILOG,
+                        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--set", required=True, dest="set_cards", metavar="CARDS",
+                   help="the player's 4 set cards")
+    p.add_argument("--pit", required=True, metavar="CARDS", help="the 2 pit cards")
+    p.add_argument("--decks", type=_decks, default=1, metavar="N",
+                   help="decks in play: a card may appear up to N times (default 1)")
+    p.add_argument("-o", "--output", choices=("text", "json"), default="text",
+                   help="output format (default text)")
+    p.set_defaults(func=cmd_eval)
+
+    p = cmds.add_parser("play", help="play one deal with bots and print the game log",
+                        description="Play one deal of Broken Canada with the default bot.",
+                        epilog=PLAY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--players", type=_players, default=4, metavar="N", help="players (2..52)")
+    p.add_argument("--seed", type=int, default=None, metavar="S",
+                   help="random seed (same seed, same game); default: fresh entropy")
+    p.add_argument("--dealer", type=_nonneg_int, default=0, metavar="SEAT",
+                   help="dealer's seat (default 0); play starts at the dealer's left")
+    p.add_argument("--decks", type=_decks, default=None, metavar="N",
+                   help="decks (default ceil(players / 4))")
+    p.add_argument("-o", "--output", choices=("text", "json"), default="text",
+                   help="text log (default) or JSON with the events")
+    p.set_defaults(func=cmd_play)
+
+    p = cmds.add_parser("odds", help="exact category odds over every one-deck deal",
+                        description="Exact odds of every Broken Canada category.",
+                        epilog=ODDS_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--threads", type=_nonneg_int, default=1, metavar="N",
+                   help="threads (default 1; 0 = all cores)")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    p.add_argument("-o", "--output", choices=("text", "csv", "json", "markdown"), default="text",
+                   help="output format (default text)")
+    p.set_defaults(func=cmd_odds)
+
+
+def _error(e: Exception) -> int:
+    print(f"{PROG}: error: {e}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    try:
+        hv = canada.evaluate(args.set_cards, args.pit, decks=args.decks)
+        ids = canada._hand(args.set_cards, args.pit, args.decks)
+    except HandrankError as e:
+        return _error(e)
+    if args.output == "json":
+        json.dump({"set": format_cards(ids[:4]), "pit": format_cards(ids[4:]),
+                   "category": hv.name, "row": hv.category.row, "strength": hv.strength,
+                   "description": hv.description, "cards": format_cards(hv.cards)},
+                  sys.stdout)
+        print()
+        return EXIT_OK
+    print(f"hand:        {canada.format_hand(ids)}")
+    print(f"category:    {hv.name} (row {hv.category.row} of 35)")
+    print(f"strength:    {hv.strength}")
+    print(f"description: {hv.description}")
+    print(f"made by:     {format_cards(hv.cards)}")
+    return EXIT_OK
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    if args.dealer >= args.players:
+        return _error(HandrankError(f"--dealer must be a seat 0..{args.players - 1}, "
+                                    f"got {args.dealer}"))
+    try:
+        result = Game(players=args.players, seed=args.seed, dealer=args.dealer,
+                      decks=args.decks).play()
+    except HandrankError as e:
+        return _error(e)
+    if args.output == "json":
+        json.dump({"log": result.log, "winners": result.winners, "redealt": result.redealt,
+                   "strengths": result.showdown.strengths,
+                   "sets": [format_cards(s) for s in result.sets],
+                   "pit": format_cards(result.pit),
+                   "feud": [[d.round, d.player, format_cards([d.card])]
+                            for d in result.showdown.feud]}, sys.stdout)
+        print()
+    else:
+        print("\n".join(result.log))
+    return EXIT_OK
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    show = not args.no_progress and sys.stderr.isatty()
+    t0 = time.perf_counter()
+    counts = canada.exact_odds(threads=args.threads, progress=show)
+    secs = time.perf_counter() - t0
+    rows = canada.odds_rows(counts)
+    total = int(counts.sum())
+    if args.output == "json":
+        json.dump({"total": total, "seconds": round(secs, 3),
+                   "categories": [{"row": c.row, "category": c.label, "count": n,
+                                   "probability": p} for c, n, p in rows]}, sys.stdout)
+        print()
+    elif args.output == "csv":
+        print("row,category,count,probability")
+        for c, n, p in rows:
+            print(f"{c.row},{c.label},{n},{p:.10g}")
+    elif args.output == "markdown":
+        print("| # | category | deals | probability |")
+        print("|---:|---|---:|---:|")
+        for c, n, p in rows:
+            print(f"| {c.row} | {c.label} | {n:,} | {p:.6%} |")
+        print(f"| | total | {total:,} | 100% |")
+    else:
+        width = max(len(c.label) for c, _, _ in rows)
+        for c, n, p in rows:
+            print(f"{c.row:>2}  {c.label:<{width}}  {n:>12,}  {p:>11.6%}")
+        print(f"    {'total':<{width}}  {total:>12,}")
+        print(f"{PROG}: enumerated {total:,} deals in {secs:.2f} s", file=sys.stderr)
+    return EXIT_OK
