@@ -302,13 +302,13 @@ def _run_tasks(tasks: Sequence[Callable[[], int]], threads: int,
                 done[0] += work
             if progress is not None:
                 progress(done[0], total)
-    except BaseException:
+        for f in futures:
+            f.result()
+    except BaseException:  # KeyboardInterrupt included: stop the workers, then re-raise
         stop.set()
         for f in futures:
             f.result()
         raise
-    for f in futures:
-        f.result()
     if errors:
         raise errors[0]
     if progress is not None:
@@ -432,9 +432,8 @@ def _monte_carlo(ranges: list[Range], board: np.ndarray, dead_mask: int, base: i
     n_chunks = -(-cap // CHUNK_SAMPLES)
     totals = np.zeros((5, n), dtype=np.int64)
     next_chunk = 0
-    # Without a target every chunk is known up front: one pass. With a target,
-    # waves of chunks, checked in chunk order.
-    wave = n_chunks if target is None else max(4, 4 * threads)
+    # Waves of chunks, added up (and checked against the target) in chunk order.
+    wave = min(n_chunks, 1024) if target is None else max(4, 4 * threads)
     while next_chunk < n_chunks:
         ids = range(next_chunk, min(n_chunks, next_chunk + wave))
         results: dict[int, np.ndarray] = {}
@@ -459,7 +458,7 @@ def _monte_carlo(ranges: list[Range], board: np.ndarray, dead_mask: int, base: i
             if target is not None and totals[4, 0] >= 2 * CHUNK_SAMPLES / 16 \
                     and _stderr(totals).max() <= target:
                 return totals, int(totals[4, 0])
-        wave = min(wave * 2, 256)
+        wave = min(wave * 2, 1024)
     return totals, int(totals[4, 0])
 
 
