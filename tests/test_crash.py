@@ -4,8 +4,6 @@ rules/brag-and-crash.md's Crash section, and bad input."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from itertools import combinations
 from pathlib import Path
 
@@ -439,10 +437,22 @@ def test_game_option_errors():
 
 
 @pytest.mark.slow
-def test_tables_regenerate_identically():
-    r = subprocess.run([sys.executable, str(ROOT / "tools" / "gen_crash_tables.py"), "--check"],
-                       check=False, capture_output=True, text=True, timeout=600)
-    assert r.returncode == 0, r.stderr
+@pytest.mark.parametrize("cards", [5, 10, 13])
+def test_tables_regenerate_identically(cards):
+    """The committed win-table counts are what tools/gen_crash_tables.py makes
+    (a few sizes here; ``gen_crash_tables.py --check`` compares them all)."""
+    import importlib.util
+
+    from handrank import _crash_tables
+
+    spec = importlib.util.spec_from_file_location("gen_crash_tables",
+                                                  ROOT / "tools" / "gen_crash_tables.py")
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    assert gen.SAMPLES[cards] == _crash_tables.SAMPLES[cards] and gen.SEED == _crash_tables.SEED
+    got = gen.counts_for(cards, gen.SAMPLES[cards])
+    assert (got == _crash_tables.counts(cards)).all()
+    assert (got.sum(axis=1) == gen.SAMPLES[cards]).all()
 
 
 def test_settings_enumeration_used_by_tests_is_complete():
