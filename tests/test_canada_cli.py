@@ -1,0 +1,67 @@
+"""The ``handrank canada`` commands: eval, play, odds."""
+
+import json
+
+from handrank.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_eval_text(capsys):
+    code, out, _ = run(capsys, "canada", "eval", "--set", "Ts Js Qs Ks", "--pit", "As 2s")
+    assert code == 0
+    assert "Royal Canadian (row 1 of 35)" in out
+    assert "made by:     Ts Js Qs Ks As 2s" in out
+
+
+def test_eval_json_and_decks(capsys):
+    code, out, _ = run(capsys, "canada", "eval", "--set", "Ah Ah 9h 9s", "--pit", "Kc Kd",
+                       "--decks", "2", "-o", "json")
+    assert code == 0
+    d = json.loads(out)
+    assert d["category"] == "Kings and Aces" and d["row"] == 8
+    assert d["strength"] >> 15 == 35 - 8
+
+
+def test_eval_bad_input_names_the_culprit(capsys):
+    code, _, err = run(capsys, "canada", "eval", "--set", "Ah Ah 9h 9s", "--pit", "Kc Kd")
+    assert code == 2 and "Ah appears 2 times" in err
+    code, _, err = run(capsys, "canada", "eval", "--set", "Ah Qx 9h 9s", "--pit", "Kc Kd")
+    assert code == 2 and "Qx" in err
+    code, _, err = run(capsys, "canada", "eval", "--set", "Ah 9h 9s", "--pit", "Kc Kd")
+    assert code == 2 and "set is 4 cards, got 3" in err
+    code, _, err = run(capsys, "canada", "eval", "--set", "Ah 9h 9s 2c", "--pit", "Kc Kd",
+                       "--decks", "0")
+    assert code == 2 and "--decks" in err
+
+
+def test_play_log(capsys):
+    code, out, _ = run(capsys, "canada", "play", "--players", "5", "--seed", "3")
+    assert code == 0
+    assert out.startswith("5 players, 2 decks, dealer player 0")
+    assert "flip turned up" in out and "winner" in out
+    code2, out2, _ = run(capsys, "canada", "play", "--players", "5", "--seed", "3")
+    assert out2 == out
+    code, out, _ = run(capsys, "canada", "play", "--players", "3", "--seed", "3", "-o", "json")
+    assert code == 0 and json.loads(out)["winners"]
+
+
+def test_play_bad_options(capsys):
+    code, _, err = run(capsys, "canada", "play", "--players", "1")
+    assert code == 2 and "--players" in err
+    code, _, err = run(capsys, "canada", "play", "--players", "3", "--dealer", "3")
+    assert code == 2 and "dealer" in err
+
+
+def test_odds_json(capsys):
+    code, out, _ = run(capsys, "canada", "odds", "--no-progress", "-o", "json")
+    assert code == 0
+    d = json.loads(out)
+    assert d["total"] == 305_377_800
+    assert d["categories"][0] == {"row": 1, "category": "Royal Canadian", "count": 60,
+                                  "probability": 60 / 305_377_800}
+    assert sum(c["count"] for c in d["categories"]) == d["total"]
