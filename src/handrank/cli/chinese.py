@@ -1,0 +1,285 @@
+"""Chinese Poker commands of the ``handrank`` tool: ``handrank chinese set`` and
+``handrank chinese score``.
+
+Rules: ``rules/chinese-poker.md``; see :mod:`handrank.chinese`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io as _io
+import json
+import sys
+from typing import Any
+
+from .. import chinese, poker
+from ..cards import format_cards
+from ..errors import HandrankError
+from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG
+
+SET_EPILOG = """\
+For each HOLDING (13 cards, e.g. "As Kd Qh Jc 9s 8d 7h 6c 4s 3d 2h 2c Td")
+prints the setting with the highest expected score against a random opponent
+under the scoring system: front (3 cards), middle (5), back (5), the expected
+score in points per opponent, and the natural the cards make, if any, with
+whether declaring it pays more than playing the rows.
+
+examples:
+  handrank chinese set "As Kd Qh Jc 9s 8d 7h 6c 4s 3d 2h 2c Td"
+  handrank chinese set --system mandarin --output json "2c3d4h5s6c7d8h9sTcJdQhKsAc"
+"""
+
+SCORE_EPILOG = """\
+FILE holds one or more tables of 2 to 4 players' settings (one deck per table):
+
+  JSON  {"system": "western", "players": [
+           {"name": "ann", "front": "Qs Qd 4c", "middle": "...", "back": "...",
+            "natural": false}, ...]}
+        or a list of such players, or {"tables": [{"players": [...]}, ...]}.
+  CSV   a header naming the columns name, front, middle, back and optionally
+        natural (true/false or a natural's name) and table (rows with the same
+        table value form one table; without it the whole file is one table).
+
+"natural" declares a natural (dragon, six pairs, three flushes, three
+straights; true = whichever the cards make); declaring one the cards do not
+make is an error. --system overrides the file's system (default western).
+
+output: per table each player's rows, every pair's score with the reason
+(rows won, shots, fouls, naturals) and the totals; --output json or csv for
+machines. exit status: 0 ok; 2 unreadable file or bad settings (the message
+names the table, player and card).
+
+examples:
+  handrank chinese score docs/examples/chinese-table.json
+  handrank chinese score --system mandarin --output csv docs/examples/chinese-table.csv
+"""
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """The ``chinese`` command group: ``set`` and ``score``."""
+    group = subparsers.add_parser(
+        "chinese", help="Chinese Poker (set 13 cards, score tables)",
+        description="Chinese Poker (rules/chinese-poker.md).")
+    cmds = group.add_subparsers(dest="chinese_command", metavar="COMMAND", required=True)
+    p = cmds.add_parser(
+        "set", help="best setting of 13 cards (solver)",
+        description="Set 13 cards into front / middle / back to maximise the expected score.",
+        epilog=SET_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("holdings", nargs="+", metavar="HOLDING", help="13 cards")
+    p.add_argument("--system", default=chinese.DEFAULT_SYSTEM, type=str.lower,
+                   choices=chinese.SYSTEMS, help="scoring system (default western)")
+    p.add_argument("-o", "--output", choices=("text", "json"), default="text",
+                   help="output format (default text)")
+    p.set_defaults(func=cmd_set)
+
+    p = cmds.add_parser(
+        "score", help="score tables of settings from a JSON or CSV file",
+        description="Score tables of 2 to 4 players' settings pairwise (zero-sum).",
+        epilog=SCORE_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("file", metavar="FILE", help="JSON or CSV file, or - for standard input")
+    p.add_argument("--system", default=None, type=str.lower, choices=chinese.SYSTEMS,
+                   help="scoring system (default: the file's, else western)")
+    p.add_argument("-f", "--format", choices=("auto", "json", "csv"), default="auto",
+                   help="input format (default: by extension, else by content)")
+    p.add_argument("-o", "--output", choices=("text", "json", "csv"), default="text",
+                   help="output format (default text)")
+    p.set_defaults(func=cmd_score)
+
+
+def _err(msg: str) -> int:
+    print(f"{PROG}: error: {msg}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def _row_words(setting: chinese.Setting) -> list[tuple[str, str, str]]:
+    f, m, b = setting.strengths
+    return [("front", format_cards(setting.front), chinese.describe_front(f)),
+            ("middle", format_cards(setting.middle), poker.describe(m)),
+            ("back", format_cards(setting.back), poker.describe(b))]
+
+
+def cmd_set(args: argparse.Namespace) -> int:
+    results = []
+    for k, h in enumerate(args.holdings, 1):
+        try:
+            sol = chinese.solve(h, args.system)
+        except HandrankError as e:
+            return _err(f"holding {k} ({h!r}): {e}")
+        results.append((h, sol))
+    if args.output == "json":
+        out = []
+        for h, sol in results:
+            out.append({
+                "holding": h, "system": sol.system,
+                **{name: cards for name, cards, _ in _row_words(sol.setting)},
+                "expected": round(sol.expected, 6),
+                "natural": sol.natural.label if sol.natural else None,
+                "declare": sol.declare,
+                "natural_setting": (str(sol.natural_setting) if sol.natural else None),
+            })
+        json.dump(out if len(out) > 1 else out[0], sys.stdout, indent=2)
+        sys.stdout.write("\n")
+        return EXIT_OK
+    for k, (h, sol) in enumerate(results):
+        if k:
+            print()
+        print(f"holding: {h}  (system {sol.system})")
+        for name, cards, words in _row_words(sol.setting):
+            print(f"  {name:<6}  {cards:<15} {words}")
+        print(f"  expected score: {sol.expected:+.3f} points per opponent")
+        if sol.natural:
+            verdict = (f"declare it (a sweep, {chinese.SWEEP[sol.system]} points)" if sol.declare
+                       else "play the rows (they are worth more)")
+            line = f"  natural: {sol.natural.label}: {verdict}"
+            if sol.declare and sol.natural in (chinese.Natural.THREE_FLUSHES,
+                                               chinese.Natural.THREE_STRAIGHTS):
+                line += f"; set as {sol.natural_setting}"
+            print(line)
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------- score
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8-sig") as f:
+        return f.read()
+
+
+def _tables_from_json(text: str) -> tuple[list[list[dict]], str | None]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise HandrankError(f"not valid JSON: {e}") from None
+    system = None
+    if isinstance(data, dict):
+        system = data.get("system")
+        if "tables" in data:
+            raw = data["tables"]
+            if not isinstance(raw, list):
+                raise HandrankError('"tables" must be a list')
+            tables = []
+            for i, t in enumerate(raw):
+                players = t.get("players") if isinstance(t, dict) else t
+                if not isinstance(players, list):
+                    raise HandrankError(f"table {i + 1}: expected a list of players")
+                tables.append(players)
+        elif "players" in data:
+            tables = [data["players"]]
+        else:
+            raise HandrankError('expected an object with "players" or "tables", or a list '
+                                'of players')
+    elif isinstance(data, list):
+        tables = [data]
+    else:
+        raise HandrankError("expected a JSON object or list")
+    for i, t in enumerate(tables):
+        if not isinstance(t, list):
+            raise HandrankError(f"table {i + 1}: expected a list of players")
+        for j, p in enumerate(t):
+            if not isinstance(p, dict):
+                raise HandrankError(f"table {i + 1}, player {j + 1}: expected an object with "
+                                    f"front, middle, back")
+    if system is not None and not isinstance(system, str):
+        raise HandrankError('"system" must be a string')
+    return tables, system
+
+
+def _tables_from_csv(text: str) -> list[list[dict]]:
+    reader = csv.DictReader(_io.StringIO(text))
+    if reader.fieldnames is None:
+        raise HandrankError("empty CSV file")
+    fields = [f.strip().lower() for f in reader.fieldnames]
+    missing = [c for c in ("front", "middle", "back") if c not in fields]
+    if missing:
+        raise HandrankError(f"CSV header lacks column(s) {', '.join(missing)}; "
+                            f"has {', '.join(fields)}")
+    reader.fieldnames = fields
+    order: list[str] = []
+    groups: dict[str, list[dict]] = {}
+    for row in reader:
+        line = reader.line_num
+        if not any((v or "").strip() for v in row.values()):
+            continue
+        key = (row.get("table") or "").strip()
+        if key not in groups:
+            groups[key] = []
+            order.append(key)
+        p: dict[str, Any] = {r: (row.get(r) or "") for r in ("front", "middle", "back")}
+        p["name"] = (row.get("name") or "").strip() or None
+        if row.get("natural") is not None:
+            p["natural"] = row["natural"]
+        p["line"] = line
+        groups[key].append(p)
+    if not order:
+        raise HandrankError("the CSV file holds no players")
+    return [groups[k] for k in order]
+
+
+def _looks_json(path: str, text: str) -> bool:
+    if path.lower().endswith(".json"):
+        return True
+    if path.lower().endswith(".csv"):
+        return False
+    return text.lstrip()[:1] in ("{", "[")
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    try:
+        text = _read(args.file)
+    except OSError as e:
+        return _err(f"cannot read {args.file}: {e.strerror or e}")
+    except UnicodeDecodeError as e:
+        return _err(f"{args.file}: not UTF-8 text ({e.reason})")
+    use_json = args.format == "json" or (args.format == "auto" and _looks_json(args.file, text))
+    try:
+        if use_json:
+            tables, file_system = _tables_from_json(text)
+        else:
+            tables, file_system = _tables_from_csv(text), None
+    except HandrankError as e:
+        return _err(f"{args.file}: {e}")
+    system = args.system or file_system or chinese.DEFAULT_SYSTEM
+    scored = []
+    for i, players in enumerate(tables):
+        names = [str(p.get("name")) if p.get("name") is not None else f"player {j + 1}"
+                 for j, p in enumerate(players)]
+        try:
+            scored.append(chinese.score(players, system, names=names))
+        except HandrankError as e:
+            where = f"table {i + 1}" if len(tables) > 1 else "table"
+            lines = [p.get("line") for p in players if p.get("line")]
+            if lines:
+                where += f" (lines {lines[0]}-{lines[-1]})"
+            return _err(f"{args.file}: {where}: {e}")
+    if args.output == "json":
+        json.dump({"system": system, "tables": [{
+            "players": list(t.names),
+            "fouls": list(t.fouls),
+            "naturals": [d.label if d else None for d in t.declared],
+            "home_runs": list(t.home_runs),
+            "matrix": [list(r) for r in t.matrix],
+            "totals": list(t.totals),
+            "pairs": [{"a": t.names[p.a], "b": t.names[p.b], "points": p.points,
+                       "kind": p.kind, "text": p.text} for p in t.pairs],
+        } for t in scored]}, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    elif args.output == "csv":
+        w = csv.writer(sys.stdout, lineterminator="\n")
+        w.writerow(["table", "player", "opponent", "points", "kind", "detail"])
+        for i, t in enumerate(scored, 1):
+            for p in t.pairs:
+                w.writerow([i, t.names[p.a], t.names[p.b], p.points, p.kind, p.text])
+                w.writerow([i, t.names[p.b], t.names[p.a], -p.points, p.kind, p.text])
+            for n, tot in zip(t.names, t.totals):
+                w.writerow([i, n, "TOTAL", tot, "", ""])
+    else:
+        for i, t in enumerate(scored):
+            if i:
+                print()
+            if len(scored) > 1:
+                print(f"table {i + 1}")
+            print(t.text())
+    return EXIT_OK

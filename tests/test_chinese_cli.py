@@ -1,0 +1,84 @@
+"""``handrank chinese set`` / ``handrank chinese score``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from handrank import chinese
+from handrank.cli import main
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+
+
+def test_set_text_and_json(capsys):
+    holding = "As Kd Qh Jc 9s 8d 7h 6c 4s 3d 2h 2c Td"
+    assert main(["chinese", "set", holding]) == 0
+    out = capsys.readouterr().out
+    sol = chinese.solve(holding)
+    assert f"{sol.expected:+.3f}" in out and "front" in out and "back" in out
+    assert main(["chinese", "set", "--system", "mandarin", "-o", "json",
+                 "2c3d4h5s6c7d8h9sTcJdQhKsAc"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["natural"] == "dragon" and data["declare"] is True
+    assert data["system"] == "mandarin"
+
+
+def test_set_bad_input(capsys):
+    assert main(["chinese", "set", "As Kd Qh"]) == 2
+    assert "holding 1" in capsys.readouterr().err
+    assert main(["chinese", "set", "As Kd Qh Jc 9s 8d 7h 6c 4s 3d 2h 2c As"]) == 2
+    assert "As" in capsys.readouterr().err
+    assert main(["chinese", "set", "--system", "texas", "As"]) == 2
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def test_score_json_example(capsys):
+    assert main(["chinese", "score", "-o", "json", str(EXAMPLES / "chinese-table.json")]) == 0
+    data = json.loads(capsys.readouterr().out)
+    t = data["tables"][0]
+    assert t["players"] == ["ann", "bob", "cara", "dev"]
+    assert t["fouls"] == [False, False, False, True]
+    assert sum(t["totals"]) == 0 and t["totals"][0] == 12  # sweeps 4 + 4, foul 4
+    assert main(["chinese", "score", "--system", "mandarin",
+                 str(EXAMPLES / "chinese-table.json")]) == 0
+    out = capsys.readouterr().out
+    assert "ann vs bob: +23 to ann" in out and "dev fouls and pays 4" in out
+
+
+def test_score_csv_example(capsys):
+    assert main(["chinese", "score", "-o", "csv", str(EXAMPLES / "chinese-tables.csv")]) == 0
+    rows = capsys.readouterr().out.strip().splitlines()
+    assert rows[0] == "table,player,opponent,points,kind,detail"
+    assert "1,ann,TOTAL,8,," in rows and "2,bob,TOTAL,2,," in rows
+
+
+def test_score_bad_files(tmp_path, capsys):
+    bad = tmp_path / "t.csv"
+    bad.write_text("name,front,middle,back\na,2c 3d,5s 6c 7d 8h 9s,Tc Jd Qh Kc Ac\n"
+                   "b,2h 5h 9h,2d 4d 6d 8d Td,4s 7s Js Ks As\n")
+    assert main(["chinese", "score", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "front needs 3" in err and "player 0 (a)" in err and "lines 2-3" in err
+    dup = tmp_path / "d.json"
+    dup.write_text(json.dumps([{"front": "2c3d4h", "middle": "5s6c7d8h9s", "back": "TcJdQhKcAc"},
+                               {"front": "2c5h9h", "middle": "2d4d6d8dTd", "back": "4s7sJsKsAs"}]))
+    assert main(["chinese", "score", str(dup)]) == 2
+    assert "2c is held by player 1 and player 2" in capsys.readouterr().err
+    nat = tmp_path / "n.json"
+    nat.write_text(json.dumps({"players": [
+        {"front": "2s3c4c", "middle": "5c5d6h6s7c", "back": "8c8s9c9dTh", "natural": True},
+        {"front": "2h5h9h", "middle": "2d4d6d8dTd", "back": "4s7sJsKsAs"}]}))
+    assert main(["chinese", "score", str(nat)]) == 2
+    assert "declares a natural" in capsys.readouterr().err
+    assert main(["chinese", "score", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    sysbad = tmp_path / "s.json"
+    sysbad.write_text(json.dumps({"system": "texas", "players": []}))
+    assert main(["chinese", "score", str(sysbad)]) == 2
+    err = capsys.readouterr().err
+    assert "texas" in err or "2 to 4" in err
+    notjson = tmp_path / "x.json"
+    notjson.write_text("{")
+    assert main(["chinese", "score", str(notjson)]) == 2
+    assert "not valid JSON" in capsys.readouterr().err
