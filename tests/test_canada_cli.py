@@ -44,7 +44,7 @@ def test_play_log(capsys):
     assert code == 0
     assert out.startswith("5 players, 2 decks, dealer player 0")
     assert "flip turned up" in out and "winner" in out
-    code2, out2, _ = run(capsys, "canada", "play", "--players", "5", "--seed", "3")
+    _, out2, _ = run(capsys, "canada", "play", "--players", "5", "--seed", "3")
     assert out2 == out
     code, out, _ = run(capsys, "canada", "play", "--players", "3", "--seed", "3", "-o", "json")
     assert code == 0 and json.loads(out)["winners"]

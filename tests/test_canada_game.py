@@ -60,7 +60,7 @@ class Script(StandPat):
 
 def test_deal_order_follows_the_rules():
     """Rules "Play" 1: one card each, a pit card, two each, a pit card, the flip, one each."""
-    draws = list(range(0, 12))
+    draws = list(range(12))
     g = Game([StandPat(), StandPat()], dealer=0)
     g.rng = Rigged(draws)
     g.deal()

@@ -33,44 +33,49 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import Union
 
 import numpy as np
 
 from . import _canada
 from ._bulk import as_id_array, resolve_threads, run_chunked
 from .cards import RANKS, CardsLike, format_card, format_cards, parse_cards
-from .errors import (ArrayShapeError, CardRangeError, DuplicateCardError, HandrankError,
-                     HandSizeError, OptionError)
+from .errors import (
+    ArrayShapeError,
+    CardRangeError,
+    DuplicateCardError,
+    HandrankError,
+    HandSizeError,
+    OptionError,
+)
 from .result import CategoryEnum, HandValue
 
 __all__ = [
-    "Category",
-    "MIN_STRENGTH",
     "MAX_STRENGTH",
+    "MIN_STRENGTH",
     "TOTAL_DEALS",
+    "CanadaEquity",
+    "Category",
+    "FeudDraw",
+    "Showdown",
+    "categories",
+    "category",
+    "compare",
+    "decks_for",
+    "describe",
+    "equity",
     "evaluate",
     "evaluate_many",
-    "strength",
-    "category",
-    "categories",
-    "name",
-    "describe",
-    "lower_cards",
-    "compare",
-    "showdown",
-    "Showdown",
-    "FeudDraw",
     "exact_odds",
+    "lower_cards",
+    "name",
     "odds_rows",
-    "equity",
-    "CanadaEquity",
-    "decks_for",
+    "showdown",
+    "strength",
 ]
 
 RULES_URL = "rules/broken-canada.md"
@@ -82,7 +87,7 @@ MAX_STRENGTH = (34 << TB_BITS) | _TOP
 TOTAL_DEALS = 305_377_800
 MAX_DECKS = 64
 
-SeedLike = Union[int, np.random.Generator, None]
+SeedLike = int | np.random.Generator | None
 
 
 class Category(CategoryEnum):
@@ -512,7 +517,7 @@ def showdown(sets: Sequence[CardsLike], pit: CardsLike, *, decks: int | None = N
     if len(tied) > 1 and best >> TB_BITS == Category.FULL_HOUSE:
         if stock is None:
             left = np.repeat(np.arange(52), d) if d > 1 else np.arange(52)
-            left_list = list(left)
+            left_list = [int(x) for x in left]
             for c in table:
                 left_list.remove(c)
             pool = left_list
@@ -583,6 +588,7 @@ def exact_odds(*, threads: int | None = None,
         return _canada.odds_first(a, naive)
 
     try:
+        results: Iterator[np.ndarray]
         if t <= 1:
             results = map(one, firsts)
         else:
@@ -607,7 +613,7 @@ def odds_rows(counts: np.ndarray) -> list[tuple[Category, int, float]]:
     """``(category, count, probability)`` strongest first, from :func:`exact_odds`."""
     total = int(np.sum(counts))
     return [(c, int(counts[c.value]), int(counts[c.value]) / total if total else 0.0)
-            for c in sorted(Category, reverse=True)]
+            for c in (Category(v) for v in range(34, -1, -1))]
 
 
 # =========================================================================== equity
@@ -674,7 +680,6 @@ def equity(set_cards: CardsLike, pit: CardsLike, opponents: int = 1, *,
 
     def kernel(a: int, b: int) -> None:
         parts[a] = _canada.equity_kernel(hero, stock, int(opponents), base, a, b)
-        return None
 
     n = int(samples)
     t = resolve_threads(threads)

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, Union
+from typing import Protocol
 
 import numpy as np
 
@@ -40,10 +40,18 @@ from .canada import Category, Showdown
 from .cards import format_card, format_cards
 from .errors import OptionError, SettingError
 
-__all__ = ["View", "Strategy", "GreedyBot", "StandPat", "Hooks", "Game", "GameResult",
-           "BETTING_PHASES"]
+__all__ = [
+    "BETTING_PHASES",
+    "Game",
+    "GameResult",
+    "GreedyBot",
+    "Hooks",
+    "StandPat",
+    "Strategy",
+    "View",
+]
 
-SeedLike = Union[int, np.random.Generator, None]
+SeedLike = int | np.random.Generator | None
 
 #: The betting points, in order: after the deal, after the switch, before the showdown.
 BETTING_PHASES = ("after deal", "after switch", "before showdown")
@@ -163,7 +171,7 @@ class Hooks:
     """Betting points (override what you need). ``betting_round`` is called with
     the game, the round number (1..3) and its phase from :data:`BETTING_PHASES`."""
 
-    def betting_round(self, game: "Game", number: int, phase: str) -> None:
+    def betting_round(self, game: Game, number: int, phase: str) -> None:
         pass
 
 

@@ -126,15 +126,16 @@ def cmd_eval(args: argparse.Namespace) -> int:
         ids = canada._hand(args.set_cards, args.pit, args.decks)
     except HandrankError as e:
         return _error(e)
+    row = canada.Category(hv.category).row
     if args.output == "json":
         json.dump({"set": format_cards(ids[:4]), "pit": format_cards(ids[4:]),
-                   "category": hv.name, "row": hv.category.row, "strength": hv.strength,
+                   "category": hv.name, "row": row, "strength": hv.strength,
                    "description": hv.description, "cards": format_cards(hv.cards)},
                   sys.stdout)
         print()
         return EXIT_OK
     print(f"hand:        {canada.format_hand(ids)}")
-    print(f"category:    {hv.name} (row {hv.category.row} of 35)")
+    print(f"category:    {hv.name} (row {row} of 35)")
     print(f"strength:    {hv.strength}")
     print(f"description: {hv.description}")
     print(f"made by:     {format_cards(hv.cards)}")

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, product
 
-__all__ = ["ROW_NAMES", "category_row", "compare", "witness", "lower_card_key"]
+__all__ = ["ROW_NAMES", "category_row", "compare", "lower_card_key", "witness"]
 
 #: The 35 rows of the rules table, strongest first (index 0 = row 1).
 ROW_NAMES = (
@@ -135,7 +135,7 @@ class _Hand:
         return None
 
     # ----- the rows -------------------------------------------------------------------
-    def row(self, r: int) -> Idx | None:  # noqa: C901 - one branch per table row
+    def row(self, r: int) -> Idx | None:
         """Witness (card indices) if the hand satisfies row r of the table, else None."""
         all6 = tuple(range(6))
         if r == 1:
@@ -205,11 +205,11 @@ class _Hand:
         if r == 24:
             return self.in_pair(3)
         if r == 25:
-            for a in self.kinds(2):
-                for b in self.kinds(2, exclude=a):
-                    for c in self.kinds(2, exclude=a + b):
-                        if len(self.ranks(a + b + c)) == 3:
-                            return a + b + c
+            for x in self.kinds(2):
+                for y in self.kinds(2, exclude=x):
+                    for z in self.kinds(2, exclude=x + y):
+                        if len(self.ranks(x + y + z)) == 3:
+                            return x + y + z
             return None
         if r == 26:
             return self.out_pair(4)
@@ -224,10 +224,10 @@ class _Hand:
         if r == 31:
             return next(iter(self.straights(3)), None)
         if r == 32:
-            for a in self.kinds(2):
-                for b in self.kinds(2, exclude=a):
-                    if _rank(self.c[a[0]]) != _rank(self.c[b[0]]):
-                        return a + b
+            for x in self.kinds(2):
+                for y in self.kinds(2, exclude=x):
+                    if _rank(self.c[x[0]]) != _rank(self.c[y[0]]):
+                        return x + y
             return None
         if r == 33:
             return next(iter(self.kinds(2)), None)
