@@ -312,7 +312,7 @@ def test_default_exchange_rule_swaps_weak_keeps_strong():
                            count_high_card=False, round=0)
     s = crash.LexicographicStrategy()
     assert s.exchange(tuple(H("3s 3d 3c As Ad Ac Ks Kd Kc Qs Qd Qc 2h")), info) is False
-    assert s.exchange(tuple(H("2c 3d 5h 7s 9c Jd 4h 6s 8c Td Qh Ks 2d")), info) is True
+    assert s.exchange(tuple(H("As Qs Td Tc 9s 9h 7d 6h 6c 4s 4h 2s 2c")), info) is True
 
 
 def test_game_ends_at_target_and_is_reproducible():
@@ -453,6 +453,9 @@ def test_tables_regenerate_identically(cards):
     got = gen.counts_for(cards, gen.SAMPLES[cards])
     assert (got == _crash_tables.counts(cards)).all()
     assert (got.sum(axis=1) == gen.SAMPLES[cards]).all()
+    if cards == 10:  # the self-play counts of the five-player default table
+        sp = gen.self_play_counts(10, 5, False, got)
+        assert (sp == _crash_tables.self_play_counts(10, 5, False)).all()
 
 
 def test_settings_enumeration_used_by_tests_is_complete():

@@ -190,16 +190,16 @@ def _check_bool(value: object, name: str) -> bool:
 
 # =========================================================================== win tables
 
-@cache
-def _below(cards: int) -> np.ndarray:
-    """``(nh, 741)`` float64: chance that one opponent's hand at each position
-    is strictly weaker than each dense strength, from the committed counts (see
-    ``tools/gen_crash_tables.py``). Cumulated in integers, so exactly monotone."""
-    from . import _crash_tables
-
-    counts = _crash_tables.counts(cards).astype(np.int64)
-    below = np.cumsum(counts, axis=1) - counts
-    return below / counts.sum(axis=1, keepdims=True)
+def _win_from_counts(counts: np.ndarray, players: int, count_high_card: bool) -> np.ndarray:
+    """``(nh, 741)`` per-position dense-strength counts of one opponent's hands ->
+    win chances ``P(opponent strictly weaker) ** (players - 1)``, high cards
+    zeroed unless they count. Cumulated in integers, so exactly monotone."""
+    c = np.asarray(counts, dtype=np.int64)
+    below = (np.cumsum(c, axis=1) - c) / c.sum(axis=1, keepdims=True)
+    w = below ** (players - 1)
+    if not count_high_card:
+        w[:, :_tables()[2]] = 0.0
+    return np.ascontiguousarray(w)
 
 
 @cache
@@ -209,19 +209,28 @@ def win_table(cards: int, players: int = 4, count_high_card: bool = False) -> np
     Returns a read-only ``(cards // 3, 741)`` ``float64`` array: entry ``[k, s]``
     is the estimated chance that a hand of dense strength ``s`` in position
     ``k`` (0 = strongest hand) scores that position against ``players - 1``
-    opponents holding random cards set ``lexicographic``-ally: every opponent's
-    hand there is strictly weaker, i.e. ``F_k(s-) ** (players - 1)`` with ``F_k``
-    the committed per-position distribution (card removal ignored). With
-    ``count_high_card`` off a high-card hand never scores (rules **[D]**).
-    Raises OptionError for bad players/cards.
+    opponents holding random cards: every opponent's hand there is strictly
+    weaker, i.e. ``F_k(s-) ** (players - 1)`` with ``F_k`` the committed
+    per-position distribution of one opponent's hands (opponents independent,
+    card removal ignored). With ``count_high_card`` off a high-card hand never
+    scores (rules **[D]**), so its entries are 0.
+
+    ``F_k`` models opponents who set their hands the same way: for the default
+    tables (13 cards with 2, 3 or 4 players, 10 with 5; either
+    ``count_high_card``) it is measured on holdings set by ``expected-points``
+    itself (one fixed-point iteration from lexicographic opponents); for other
+    card counts, on holdings set ``lexicographic``-ally. See
+    ``tools/gen_crash_tables.py``. Raises OptionError for bad players/cards.
     """
+    from . import _crash_tables
+
     players = _check_players(players)
     cards = _check_cards_option(cards, players)
     count_high_card = _check_bool(count_high_card, "count_high_card")
-    w = _below(cards) ** (players - 1)
-    if not count_high_card:
-        w[:, :_tables()[2]] = 0.0
-    w = np.ascontiguousarray(w)
+    counts = _crash_tables.self_play_counts(cards, players, count_high_card)
+    if counts is None:
+        counts = _crash_tables.counts(cards)
+    w = _win_from_counts(counts, players, count_high_card)
     w.setflags(write=False)
     return w
 
