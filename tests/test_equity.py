@@ -373,3 +373,13 @@ def test_reference_exact_fraction_on_turn():
     # AA vs KK on 2c 7d 9h Ts: kings need one of two kings among 44 rivers.
     r = E.equity(["AhAd", "KsKc"], board="2c 7d 9h Ts")
     assert r.players[0].equity == pytest.approx(float(Fraction(42, 44)), abs=1e-15)
+
+
+@pytest.mark.parametrize("kw", [{}, {"samples": 20_000, "seed": 1}])
+def test_result_fields_are_plain_python_numbers(kw):
+    r = E.equity(["AA", "KK"], **kw)
+    for p in r.players:
+        for v in (p.equity, p.win, p.tie, p.wins, p.ties, p.losses, p.stderr):
+            assert type(v) is float
+        assert type(p.combos) is int
+    assert type(r.deals) is float and type(r.combinations) is int

@@ -586,8 +586,9 @@ def equity(players: Sequence[object], board: CardsLike | None = None,
             wins, ties, share = tot[0, p], tot[1, p], tot[2, p]
             eq = share / u / total
             win = wins / total
-            out.append(PlayerEquity(labels[p], len(ranges[p]), eq, win, eq - win,
-                                    _clean(wins), _clean(ties), _clean(total - wins - ties), 0.0))
+            out.append(PlayerEquity(labels[p], len(ranges[p]), float(eq), float(win),
+                                    float(eq - win), _clean(wins), _clean(ties),
+                                    _clean(total - wins - ties), 0.0))
         return EquityResult(tuple(out), board_text, dead_text, True, _clean(total),
                             len(listing[0]), boards, None)
     base, used_seed = _seed_base(seed)
@@ -607,5 +608,5 @@ def equity(players: Sequence[object], board: CardsLike | None = None,
 
 def _clean(x: float) -> float:
     """Weighted counts: snap float noise to whole numbers when within 1e-9."""
-    r = round(x)
+    r = round(float(x))
     return float(r) if abs(x - r) < 1e-9 * max(1.0, abs(x)) else float(x)
