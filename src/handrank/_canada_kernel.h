@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "_canada_tables.h"
+#include "_cardbits.h"
 
 #define HR_CA_ERR_RANGE 1
 #define HR_CA_ERR_COPIES 2
@@ -54,19 +55,24 @@ static inline int32_t hr_canada_strength(const uint8_t *s, const uint8_t *p) {
 }
 
 /* Check one hand's six ids (set then pit): range, and at most `decks` copies of
- * any card. Returns 0, or the error kind with *col set to the culprit (0..5). */
+ * any card. Returns 0, or the error kind with *col set to the culprit (0..5).
+ * The common one-deck case (six distinct ids in range) is one mask and a popcount. */
 static inline int hr_canada_check(const uint8_t *s, const uint8_t *p, int decks, int *col) {
-    uint8_t c[6];
+    unsigned c[6];
     int i, j, n;
+    uint64_t m;
     c[0] = s[0]; c[1] = s[1]; c[2] = s[2]; c[3] = s[3]; c[4] = p[0]; c[5] = p[1];
+    m = ((uint64_t)1 << (c[0] & 63)) | ((uint64_t)1 << (c[1] & 63)) | ((uint64_t)1 << (c[2] & 63))
+      | ((uint64_t)1 << (c[3] & 63)) | ((uint64_t)1 << (c[4] & 63)) | ((uint64_t)1 << (c[5] & 63));
+    if (!(m >> 52) && ((c[0] | c[1] | c[2] | c[3] | c[4] | c[5]) < 64)) {
+        if (hr_popcount64(m) == 6 || decks >= 6) return 0;  /* all distinct, or no limit */
+    }
     for (i = 0; i < 6; i++)
         if (c[i] >= 52) { *col = i; return HR_CA_ERR_RANGE; }
-    if (decks < 6) {
-        for (j = 1; j < 6; j++) {
-            n = 1;
-            for (i = 0; i < j; i++) n += c[i] == c[j];
-            if (n > decks) { *col = j; return HR_CA_ERR_COPIES; }
-        }
+    for (j = 1; j < 6; j++) {
+        n = 1;
+        for (i = 0; i < j; i++) n += c[i] == c[j];
+        if (n > decks) { *col = j; return HR_CA_ERR_COPIES; }
     }
     return 0;
 }
