@@ -423,3 +423,40 @@ def test_strength3_fast_single_call_checks_its_ids():
         brag.strength3(True, 2, 3)
     with pytest.raises(ValueError):
         brag.strength3(1, 2, 3, 4)
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: f"p{int(o['prial_threes_high'])}"
+                         f"a{int(o['a23_top_run'])}")
+def test_exact_equity_of_every_class_matches_reference_counts(options):
+    """One hand of each of the 741 classes: win/tie/lose counts against every
+    disjoint opponent hand, counted from the reference's order of all 22,100 hands."""
+    dense, _ = _ref_dense_ranks(ALL, **options)
+    cards = ALL.astype(np.int64)
+    bits = np.bitwise_or.reduce(np.left_shift(np.int64(1), cards), axis=1)
+    first_of_class = np.unique(dense, return_index=True)[1]
+    for i in first_of_class:
+        hero = [int(c) for c in ALL[i]]
+        opp = (bits & bits[i]) == 0
+        win = int((dense[opp] < dense[i]).sum())
+        tie = int((dense[opp] == dense[i]).sum())
+        e = brag.equity(hero, **options)
+        n = int(opp.sum())
+        assert e.samples == n == 18424
+        assert (round(e.win * n), round(e.tie * n), round(e.lose * n)) == (win, tie, n - win - tie)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("opponents", [3, 6, 16])
+def test_monte_carlo_many_opponents_vs_reference_monte_carlo(opponents):
+    hand = parse_cards("Jh Jd 9c")
+    mc = brag.equity(hand, opponents, samples=300_000, seed=opponents)
+    rng = np.random.default_rng(1000 + opponents)
+    rest = np.array([c for c in range(52) if c not in hand])
+    n = 15_000
+    shares = []
+    for _ in range(n):
+        d = rng.permutation(rest)[:3 * opponents].tolist()
+        shares.append(ref.equity(hand, [d[3 * k:3 * k + 3] for k in range(opponents)]))
+    shares = np.array(shares)
+    ref_se = shares.std(ddof=1) / np.sqrt(n)
+    assert abs(mc.equity - shares.mean()) < 4 * np.hypot(ref_se, mc.stderr)
