@@ -37,11 +37,7 @@ cdef extern from "_chinese_kernel.h" nogil:
     int hrc_fill_player(hrc_player* p, const uint8_t* c, int declare)
     void hrc_score_table(const hrc_player* p, int n_players, int system, int32_t* out, uint8_t* home)
     ctypedef struct hrc_tables:
-        const double* pw[3]
-        const double* pl[3]
-        const double* le[3]
-        const double* la[3]
-        const double* lb[3]
+        const double* row[3]
     ctypedef struct hrc_work:
         pass
     ctypedef struct hrc_solution:
@@ -99,6 +95,7 @@ cdef class Tables:
     by strength s (index 0 unused).
     """
     cdef readonly object arrays
+    cdef object packed
     cdef hrc_tables t
     cdef readonly long samples
 
@@ -122,12 +119,11 @@ cdef class Tables:
             kept.append(r)
         self.arrays = kept
         self.samples = samples
+        # Interleaved copy for the kernel: the five values of a strength share a cache line.
+        self.packed = [np.ascontiguousarray(np.stack(r, axis=1)).ravel() for r in kept]
         for row in range(3):
-            v = kept[row][0]; self.t.pw[row] = &v[0]
-            v = kept[row][1]; self.t.pl[row] = &v[0]
-            v = kept[row][2]; self.t.le[row] = &v[0]
-            v = kept[row][3]; self.t.la[row] = &v[0]
-            v = kept[row][4]; self.t.lb[row] = &v[0]
+            v = self.packed[row]
+            self.t.row[row] = &v[0]
 
 
 def front_strengths(const uint8_t[:, ::1] ids, int32_t[::1] out):

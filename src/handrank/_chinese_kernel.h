@@ -46,6 +46,7 @@ static int16_t HRC_IDX3[8192];                  /* 13-bit mask with 3 bits -> 0.
 static uint16_t HRC_MASKS5[1287];
 static uint16_t HRC_MASKS3[286];
 static uint8_t HRC_PAT5OF8[56];                 /* the 5-of-8 bit patterns */
+static uint16_t HRC_PAT5OF10[126];              /* 5-of-10 patterns holding bit 0 */
 
 HR_INLINE int hrc_popc13(unsigned m) { return hr_popcount64((uint64_t)m); }
 
@@ -103,6 +104,9 @@ static void hrc_init(void) {
     }
     for (i = 0; i < 256; i++)
         if (hrc_popc13((unsigned)i) == 5) HRC_PAT5OF8[np++] = (uint8_t)i;
+    np = 0;
+    for (i = 0; i < 1024; i++)
+        if ((i & 1) && hrc_popc13((unsigned)i) == 5) HRC_PAT5OF10[np++] = (uint16_t)i;
 }
 
 /* ---------------------------------------------------------------- single rows */
@@ -266,7 +270,7 @@ HR_INLINE int hrc_fill_player(hrc_player *p, const uint8_t *c, int declare) {
  * opponent's row; opp > s], la = E[mandarin base; opp > s], lb = E[mandarin
  * bonus; opp > s]. Arrays of length n+1 (n = 455 or 7462), index 0 unused. */
 typedef struct {
-    const double *pw[3], *pl[3], *le[3], *la[3], *lb[3];
+    const double *row[3];  /* (n+1) x 5 doubles per row: pw, pl, le, la, lb of each strength */
 } hrc_tables;
 
 typedef struct { double pw, pl, ev, a, la; } hrc_rowinfo;
@@ -283,17 +287,18 @@ typedef struct {
 } hrc_work;
 
 HR_INLINE void hrc_rowinfo_fill(hrc_rowinfo *ri, const hrc_tables *t, int row, int s, int system) {
-    double pw = t->pw[row][s], pl = t->pl[row][s];
+    const double *e = t->row[row] + 5 * s;
+    double pw = e[0], pl = e[1];
     ri->pw = pw;
     ri->pl = pl;
     ri->a = 0;
     ri->la = 0;
     if (system == HRC_EASTERN) {
-        ri->ev = pw * hrc_east_value(row, s) - t->le[row][s];
+        ri->ev = pw * hrc_east_value(row, s) - e[2];
     } else if (system == HRC_MANDARIN) {
         ri->a = hrc_mand_base(row, s);
-        ri->la = t->la[row][s];
-        ri->ev = pw * (ri->a + hrc_mand_bonus(row, s)) - ri->la - t->lb[row][s];
+        ri->la = e[3];
+        ri->ev = pw * (ri->a + hrc_mand_bonus(row, s)) - ri->la - e[4];
     } else {
         ri->ev = pw - pl;
     }
@@ -378,30 +383,37 @@ typedef struct {
 } hrc_solution;
 
 static void hrc_solve(hrc_work *w, const uint8_t *c, const hrc_tables *t, int system, hrc_solution *out) {
-    int i, q, cnt[13], pairs = 0, nat = 0, natlegal = 0;
+    int i, q, j, cnt[13], pairs = 0, nat = 0, natlegal = 0;
     unsigned ranks = 0;
     double best = -1e300;
-    uint16_t lo[16], hi[16];
+    uint16_t lo[32], hi[32];
     hrc_prepare(w, c, t, system);
     memset(out, 0, sizeof *out);
     memset(cnt, 0, sizeof cnt);
     for (i = 0; i < 13; i++) { cnt[c[i] >> 2]++; ranks |= 1u << (c[i] >> 2); }
     for (i = 0; i < 13; i++) pairs += cnt[i] / 2;
-    for (i = 0; i < 1287; i++) {
-        unsigned x = HRC_MASKS5[i], rem = 0x1FFFu ^ x;
-        int sx = w->s5[i];
-        hrc_scatter(rem, lo, hi);
-        for (q = 0; q < 56; q++) {
-            unsigned p = HRC_PAT5OF8[q];
-            unsigned y = lo[p & 15] | hi[p >> 4];
-            int iy = HRC_IDX5[y], ib, im, ifr, fl;
-            unsigned f;
-            if (iy <= i) continue;  /* each unordered pair once */
-            f = rem ^ y;
-            ifr = HRC_IDX3[f];
-            if (w->s5[iy] > sx) { ib = iy; im = i; } else { ib = i; im = iy; }
-            fl = w->nf5[i] & w->nf5[iy] & w->nf3[ifr];
-            if (w->fk3[ifr] > w->mk5[im]) {  /* front beats middle: foul */
+    /* Each front (286), then each split of the other 10 cards into two fives
+     * (126, the five holding the lowest remaining card first): every setting's
+     * unordered pair of five-card rows once; the stronger is the back. */
+    for (i = 0; i < 286; i++) {
+        unsigned f = HRC_MASKS3[i], rem = 0x1FFFu ^ f;
+        int pos[10], n = 0, k;
+        const hrc_rowinfo *fr = &w->front[i];
+        unsigned fk = w->fk3[i], nf = w->nf3[i];
+        for (j = 0; j < 13; j++) if (rem >> j & 1) pos[n++] = j;
+        for (k = 0; k < 32; k++) {
+            unsigned a = 0, b = 0;
+            for (j = 0; j < 5; j++) if (k >> j & 1) { a |= 1u << pos[j]; b |= 1u << pos[5 + j]; }
+            lo[k] = (uint16_t)a;
+            hi[k] = (uint16_t)b;
+        }
+        for (q = 0; q < 126; q++) {
+            unsigned p = HRC_PAT5OF10[q];
+            unsigned x = lo[p & 31] | hi[p >> 5], y = rem ^ x;
+            int ix = HRC_IDX5[x], iy = HRC_IDX5[y], ib, im, fl;
+            if (w->s5[iy] > w->s5[ix]) { ib = iy; im = ix; } else { ib = ix; im = iy; }
+            fl = nf & w->nf5[ix] & w->nf5[iy];
+            if (fk > w->mk5[im]) {  /* front beats middle: foul */
                 if (fl && !nat) {
                     nat = fl & 1 ? HRC_NAT_THREE_FLUSHES : HRC_NAT_THREE_STRAIGHTS;
                     out->nat_front = f; out->nat_mid = HRC_MASKS5[im]; out->nat_back = HRC_MASKS5[ib];
@@ -414,7 +426,7 @@ static void hrc_solve(hrc_work *w, const uint8_t *c, const hrc_tables *t, int sy
                 out->nat_front = f; out->nat_mid = HRC_MASKS5[im]; out->nat_back = HRC_MASKS5[ib];
             }
             {
-                double ev = hrc_setting_ev(&w->front[ifr], &w->mid[im], &w->back[ib], system);
+                double ev = hrc_setting_ev(fr, &w->mid[im], &w->back[ib], system);
                 if (ev > best) {
                     best = ev;
                     out->front = f; out->mid = HRC_MASKS5[im]; out->back = HRC_MASKS5[ib];
