@@ -460,3 +460,25 @@ def test_monte_carlo_many_opponents_vs_reference_monte_carlo(opponents):
     shares = np.array(shares)
     ref_se = shares.std(ddof=1) / np.sqrt(n)
     assert abs(mc.equity - shares.mean()) < 4 * np.hypot(ref_se, mc.stderr)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(
+    st.lists(st.integers(0, 51), min_size=3, max_size=3, unique=True).map(
+        lambda c: (1 << c[0]) | (1 << c[1]) | (1 << c[2])),
+    st.integers(0, 2**64 - 1),
+    st.sampled_from([0, 1, 3, 0b1111, 1 << 51 | 1 << 50 | 1 << 49, 1 << 52 | 3, 1 << 63 | 7])),
+    min_size=1, max_size=20))
+def test_hypothesis_arbitrary_masks(masks):
+    """Any uint64: a mask of exactly three cards matches the ids path; the first
+    other mask is named (bits at 52+ -> CardRangeError, else HandSizeError)."""
+    arr = np.array(masks, dtype=np.uint64)
+    valid = [m >> 52 == 0 and bin(m).count("1") == 3 for m in masks]
+    if all(valid):
+        ids = [[c for c in range(52) if m >> c & 1] for m in masks]
+        np.testing.assert_array_equal(brag.evaluate_many(arr), brag.evaluate_many(ids))
+    else:
+        first = valid.index(False)
+        error = CardRangeError if masks[first] >> 52 else HandSizeError
+        with pytest.raises(error, match=f"row {first}"):
+            brag.evaluate_many(arr)
