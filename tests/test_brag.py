@@ -473,7 +473,7 @@ def test_hypothesis_arbitrary_masks(masks):
     """Any uint64: a mask of exactly three cards matches the ids path; the first
     other mask is named (bits at 52+ -> CardRangeError, else HandSizeError)."""
     arr = np.array(masks, dtype=np.uint64)
-    valid = [m >> 52 == 0 and bin(m).count("1") == 3 for m in masks]
+    valid = [m >> 52 == 0 and m.bit_count() == 3 for m in masks]
     if all(valid):
         ids = [[c for c in range(52) if m >> c & 1] for m in masks]
         np.testing.assert_array_equal(brag.evaluate_many(arr), brag.evaluate_many(ids))
