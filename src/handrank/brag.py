@@ -466,7 +466,7 @@ def equity(hand: CardsLike, opponents: int = 1, *, samples: int | None = None,
             if x in (a, b, c):
                 raise DuplicateCardError(f"dead card {format_card(x)} is in the hand", card=x)
             mask |= 1 << x
-    unseen = 52 - (mask).bit_count()
+    unseen = 52 - mask.bit_count()
     if isinstance(opponents, bool) or not isinstance(opponents, (int, np.integer)):
         raise OptionError(f"opponents must be an int from 1 to 16, got {opponents!r}")
     if not 1 <= opponents <= _brag.MAX_OPPONENTS or 3 * opponents > unseen:
