@@ -367,6 +367,8 @@ def test_bad_options():
         E.equity("AhAd KsKc")
     with pytest.raises(OptionError):
         E.equity(["AhAd", "KK"], samples=100, seed=-1)
+    with pytest.raises(OptionError, match="'sampels'.*samples, target_stderr"):
+        E.equity(["AhAd", "KK"], sampels=100)
 
 
 def test_reference_exact_fraction_on_turn():

@@ -103,3 +103,33 @@ def test_interrupt_is_clean(capsys, monkeypatch):
     monkeypatch.setattr(eq, "equity", boom)
     code, out, err = run(capsys, "equity", "AhAd", "KK")
     assert code == 130 and "interrupted" in err and out == ""
+
+
+def test_progress_bar_on_a_terminal(capsys, monkeypatch):
+    import handrank.cli.equity as cli_eq
+    monkeypatch.setattr(cli_eq, "_isatty", lambda stream: True)
+    code, out, err = run(capsys, "equity", "AA", "KK", "--exact", "--threads", "1")
+    assert code == 0 and "81.9461%" in out
+    assert "evals" in err  # tqdm's bar, on stderr only
+    code, out, err = run(capsys, "equity", "AA", "KK", "--no-progress")
+    assert code == 0 and err == ""
+
+
+def test_ctrl_c_stops_a_long_run(tmp_path):
+    """SIGINT during a long Monte Carlo run: exit status 130 within moments."""
+    import signal
+    import subprocess
+    import sys
+    import time
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "handrank", "equity", "random", "random", "random",
+         "--samples", "1000000000", "--threads", "2", "--no-progress"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(2.0)
+    assert proc.poll() is None  # still running
+    t = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and "interrupted" in err and out == ""
+    assert "Traceback" not in err
+    assert time.monotonic() - t < 10

@@ -73,6 +73,7 @@ _TASK_EVALS = 4_000_000
 _BATCH_UNITS = 1 << 16
 
 ProgressFn = Callable[[int, int], None]
+_OPTIONS = ("board", "dead", "method", "samples", "target_stderr", "seed", "threads", "progress")
 
 
 @dataclass(frozen=True)
@@ -478,7 +479,8 @@ def _stderr(totals: np.ndarray) -> np.ndarray:
 def equity(players: Sequence[object], board: CardsLike | None = None,
            dead: CardsLike | None = None, *, method: str = "auto", samples: int | None = None,
            target_stderr: float | None = None, seed: int | np.random.Generator | None = None,
-           threads: int | None = None, progress: ProgressFn | None = None) -> EquityResult:
+           threads: int | None = None, progress: ProgressFn | None = None,
+           **unknown: object) -> EquityResult:
     """Hold'em equity of 2 to 10 players, each given as hole cards or a range.
 
     ``players``: a sequence of hole cards (``"AhAd"``, ``"Ah Ad"``, ``["Ah", "Ad"]``,
@@ -509,8 +511,11 @@ def equity(players: Sequence[object], board: CardsLike | None = None,
     dead cards, naming both places), CardParseError (bad card text),
     RangeSyntaxError (bad range token, a range left empty by card removal, ranges
     that can never be dealt together), OptionError (unknown method, bad samples /
-    target_stderr / seed, exact enumeration too large to list).
+    target_stderr / seed, exact enumeration too large to list, an unknown keyword).
     """
+    if unknown:
+        raise OptionError(f"unknown option {sorted(unknown)[0]!r}; accepted: "
+                          f"{', '.join(_OPTIONS)}")
     _check_options(method, samples, target_stderr)
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise TypeError("players must be a sequence (list) of hole cards or ranges")
