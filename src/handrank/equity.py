@@ -514,7 +514,7 @@ def equity(players: Sequence[object], board: CardsLike | None = None,
     target_stderr / seed, exact enumeration too large to list, an unknown keyword).
     """
     if unknown:
-        raise OptionError(f"unknown option {sorted(unknown)[0]!r}; accepted: "
+        raise OptionError(f"unknown option {min(unknown)!r}; accepted: "
                           f"{', '.join(_OPTIONS)}")
     _check_options(method, samples, target_stderr)
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
