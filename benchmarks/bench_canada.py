@@ -18,6 +18,7 @@ Timings are best-of-R wall-clock seconds; on a shared machine they are noisy.
 from __future__ import annotations
 
 import argparse
+import math
 import time
 
 import numpy as np
@@ -34,6 +35,12 @@ def best(fn, repeat: int) -> float:
         fn()
         times.append(time.perf_counter() - t0)
     return min(times)
+
+
+def _ratio(r: float) -> str:
+    if math.isnan(r):
+        return ""
+    return f"{r:.2f}x" if r >= 0.01 else f"{r:.1e}x"
 
 
 def main() -> None:
@@ -80,14 +87,12 @@ def main() -> None:
         print("| measurement | value | unit | vs plain C loop |")
         print("|---|---:|---|---:|")
         for name, v, unit, ratio in rows:
-            r = "" if ratio != ratio else f"{ratio:.2f}x"
-            print(f"| {name} | {v:.3g} | {unit} | {r} |")
+            print(f"| {name} | {v:.3g} | {unit} | {_ratio(ratio)} |")
     else:
         w = max(len(r[0]) for r in rows)
         print(f"{'measurement':<{w}}  {'value':>10}  {'unit':<12} vs plain C loop")
         for name, v, unit, ratio in rows:
-            r = "" if ratio != ratio else f"{ratio:.2f}x"
-            print(f"{name:<{w}}  {v:>10.3g}  {unit:<12} {r}")
+            print(f"{name:<{w}}  {v:>10.3g}  {unit:<12} {_ratio(ratio)}")
     print(f"\n{args.rows:,} random one-deck hands; best of {args.repeat} "
           f"({odds_repeat} for odds); ratio > 1 = faster than the plain C loop "
           f"(for odds: deals per second vs the naive loop).")
