@@ -385,3 +385,15 @@ def test_result_fields_are_plain_python_numbers(kw):
             assert type(v) is float
         assert type(p.combos) is int
     assert type(r.deals) is float and type(r.combinations) is int
+
+
+def test_range_objects_are_checked():
+    from handrank.ranges import Range
+    bad = Range(np.array([[60, 1]], dtype=np.uint8), np.ones(1))
+    with pytest.raises(RangeSyntaxError, match="player 1"):
+        E.equity(["AhAd", bad])
+    with pytest.raises(RangeSyntaxError, match="between 0 and 1"):
+        E.equity(["AhAd", Range(np.array([[40, 41]]), np.array([2.0]))])
+    # low card first is accepted and normalised
+    r = E.equity(["AhAd", Range(np.array([[44, 45]]), np.array([1.0]))])
+    assert r.players[1].hand and r.exact

@@ -188,7 +188,17 @@ def _cards(value: CardsLike | None, what: str) -> list[int]:
 def _player(spec: object, i: int) -> tuple[Range, str, bool]:
     """(range, label, exact hole cards?) of player i."""
     if isinstance(spec, Range):
-        return spec, spec.text or f"{len(spec)} combos", len(spec) == 1
+        c, w = np.asarray(spec.combos), np.asarray(spec.weights, dtype=np.float64)
+        if c.ndim != 2 or c.shape[1] != 2 or c.dtype.kind not in "iu" or len(w) != len(c) \
+                or (len(c) and (c.min() < 0 or c.max() >= 52 or (c[:, 0] == c[:, 1]).any())):
+            raise RangeSyntaxError(f"player {i}: a Range needs (k, 2) distinct card ids 0..51 "
+                                   f"and k weights")
+        if not np.all(np.isfinite(w) & (w >= 0) & (w <= 1)):
+            raise RangeSyntaxError(f"player {i}: range weights must be between 0 and 1")
+        keep = w > 0
+        hi, lo = np.maximum(c[:, 0], c[:, 1]), np.minimum(c[:, 0], c[:, 1])
+        rr = Range(np.stack([hi, lo], axis=1).astype(np.uint8)[keep], w[keep], spec.text)
+        return rr, spec.text or f"{len(rr)} combos", len(rr) == 1
     if isinstance(spec, str):
         try:
             ids = parse_cards(spec)
