@@ -45,6 +45,14 @@ def test_monte_carlo_samples_and_seed_reproducible(capsys):
     assert a["players"][0]["stderr"] > 0
 
 
+def test_reported_seed_repeats_the_run(capsys):
+    a = json.loads(run(capsys, "equity", "AhAd", "KK", "--samples", "20000", "-o", "json")[1])
+    assert a["seed"] > 10**6 or a["seed"] >= 0
+    b = json.loads(run(capsys, "equity", "AhAd", "KK", "--samples", "20000", "--seed",
+                       str(a["seed"]), "-o", "json")[1])
+    assert a == b
+
+
 def test_stderr_target(capsys):
     code, out, _ = run(capsys, "equity", "AhAd", "KK", "--stderr", "0.003", "--seed", "1",
                        "-o", "json")

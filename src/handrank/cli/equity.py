@@ -43,6 +43,16 @@ def _fraction(s: str) -> float:
 _fraction.__name__ = "number between 0 and 1"
 
 
+def _seed(s: str) -> int:
+    v = int(s)
+    if not 0 <= v < 2**64:
+        raise argparse.ArgumentTypeError(f"must be 0 to 2**64 - 1, got {v}")
+    return v
+
+
+_seed.__name__ = "seed (non-negative integer)"
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``equity`` command."""
     p = subparsers.add_parser(
@@ -66,7 +76,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     how.add_argument("--stderr", type=_fraction, default=None, metavar="X",
                      help="Monte Carlo until every player's standard error is at most X "
                           "(e.g. 0.001 = 0.1 percentage point)")
-    p.add_argument("--seed", type=_nonneg_int, default=None,
+    p.add_argument("--seed", type=_seed, default=None,
                    help="Monte Carlo seed (default: fresh, reported in the output)")
     p.add_argument("--threads", type=_nonneg_int, default=0, metavar="N",
                    help="threads (0 = all cores, the default)")
