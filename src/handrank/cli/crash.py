@@ -108,6 +108,20 @@ def _hand_text(h: tuple[int, ...]) -> str:
     return f"{format_cards(h)}  {brag.evaluate(list(h)).description}"
 
 
+def _position_text(rec: crash.RoundRecord, k: int, names: list[str], chc: bool) -> str:
+    """``"2: P3 (pair)"``, or why nobody scored: ``"3: - (tie)"`` / ``"(high card)"``."""
+    from .. import brag
+
+    w = rec.score.winners[k]
+    if w is not None:
+        cat = brag.category(brag.strength(list(rec.settings[w][k])))
+        return f"{k + 1}: {names[w]} ({cat.label.lower()})"
+    tops = [brag.strength(list(hs[k])) for hs in rec.settings]
+    top = max(tops)
+    why = "tie" if tops.count(top) > 1 or chc else "high card"
+    return f"{k + 1}: - ({why})"
+
+
 def cmd_set(args: argparse.Namespace) -> int:
     out: list[dict[str, Any]] = []
     status = EXIT_OK
@@ -176,9 +190,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             bonus = " (bonus)" if rec.score.bonus[p] else ""
             print(f"  {names[p]}: {' | '.join(format_cards(h) for h in rec.settings[p])}"
                   f"   +{pts}{bonus}")
-        won = ", ".join(f"{k + 1}: {names[w] if w is not None else '-'}"
-                        for k, w in enumerate(rec.score.winners))
-        print(f"  positions {won}")
+        print("  positions " + ", ".join(_position_text(rec, k, names, game.count_high_card)
+                                         for k in range(len(rec.score.winners))))
         print(f"  scores {'  '.join(f'{names[p]} {rec.totals[p]}' for p in range(n))}")
     res = game.result()
     who = " and ".join(names[p] for p in res.winners)
