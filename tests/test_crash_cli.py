@@ -75,3 +75,17 @@ def test_play_options_and_errors(capsys):
     assert rc == 2 and "accepted: lexicographic, expected-points" in err
     rc, _, err = run(capsys, "crash", "play", "--players", "6")
     assert rc == 2
+
+
+def test_play_position_lines_match_the_game(capsys):
+    _, out, _ = run(capsys, "crash", "play", "--players", "3", "--seed", "5", "--target", "7")
+    res = crash.Game(["expected-points"] * 3, seed=5, target=7).play()
+    lines = [ln.strip() for ln in out.splitlines() if ln.strip().startswith("positions ")]
+    assert len(lines) == len(res.rounds)
+    for ln, rec in zip(lines, res.rounds):
+        items = ln[len("positions "):].split(", ")
+        assert len(items) == len(rec.score.winners)
+        for k, (item, w) in enumerate(zip(items, rec.score.winners)):
+            assert item.startswith(f"{k + 1}: {'-' if w is None else f'P{w + 1}'} (")
+            if w is None:
+                assert item.endswith(("(tie)", "(high card)"))
