@@ -187,6 +187,22 @@ def test_set_many_bad_rows_named():
         crash.set_many(np.zeros((2, 2), dtype=np.uint8))
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.integers(3, 26), st.lists(st.integers(0, 255), min_size=26 * 4, max_size=26 * 4),
+       st.sampled_from(crash.STRATEGIES))
+def test_set_many_arbitrary_bytes_never_crash(c, values, strategy):
+    """Any uint8 input: a correct setting, or an error naming the first bad row."""
+    arr = np.array(values, dtype=np.uint8).reshape(4, 26)[:, :c].copy()
+    bad_rows = [i for i in range(4) if (arr[i] >= 52).any() or len(set(arr[i])) < c]
+    try:
+        cards, _, _ = crash.set_many(arr, strategy, players=2)
+    except (CardRangeError, DuplicateCardError) as e:
+        assert bad_rows and f"row {bad_rows[0]}" in str(e)
+        return
+    assert not bad_rows
+    assert (np.sort(cards, axis=1) == np.sort(arr, axis=1)).all()
+
+
 # =========================================================================== scoring
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
