@@ -333,10 +333,12 @@ def _raise_row_error(err: tuple[int, int, int], s: np.ndarray, p: np.ndarray, de
                              row=row, column=col)
     c = hand[col]
     deck_words = "1 deck is" if decks == 1 else f"{decks} decks are"
-    e = DuplicateCardError(f"row {row}, {where}: card {format_card(c)} appears more than "
-                           f"{decks} time{'s' if decks > 1 else ''} but only {deck_words} in play",
-                           card=c, row=row)
-    raise e
+    places = [j for j in range(col + 1) if hand[j] == c]
+    names = [f"column {j}" if six else (f"set column {j}" if j < 4 else f"pit column {j - 4}")
+             for j in places]
+    raise DuplicateCardError(f"row {row}, {where}: card {format_card(c)} appears "
+                             f"{len(places)} times ({', '.join(names)}) but only {deck_words} "
+                             f"in play", card=c, row=row)
 
 
 def _check_strength(s: object) -> int:
