@@ -397,3 +397,17 @@ def test_range_objects_are_checked():
     # low card first is accepted and normalised
     r = E.equity(["AhAd", Range(np.array([[44, 45]]), np.array([1.0]))])
     assert r.players[1].hand and r.exact
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.floats(0.01, 1.0), min_size=1, max_size=60))
+def test_alias_tables_give_each_combo_its_weight(weights):
+    """Monte Carlo draws weighted combos with Walker alias tables: the implied
+    probability of every index must be its weight over the total."""
+    w = np.array(weights)
+    prob, alias = E._alias_table(w)
+    k = len(w)
+    assert ((alias >= 0) & (alias < k)).all() and ((prob >= 0) & (prob <= 1)).all()
+    implied = prob / k
+    np.add.at(implied, alias, (1 - prob) / k)
+    assert np.allclose(implied, w / w.sum(), atol=1e-12)

@@ -21,7 +21,8 @@ def exact_units(
 def monte_carlo(
     combos: npt.NDArray[np.uint8],
     off: npt.NDArray[np.int64],
-    cum: npt.NDArray[np.float64],
+    prob: npt.NDArray[np.float64],
+    alias: npt.NDArray[np.int64],
     uniform: npt.NDArray[np.uint8],
     board: npt.NDArray[np.uint8],
     dead_mask: int,

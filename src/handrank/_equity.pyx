@@ -30,7 +30,7 @@ cdef extern from "_equity_kernel.h" nogil:
                     uint64_t base_key, uint64_t board_mask, uint64_t known_mask, int m0,
                     int64_t start, int64_t stop, int64_t *out)
     int hr_eq_monte_carlo(int n, int r, const uint8_t *combos, const int64_t *off,
-                          const double *cum, const uint8_t *uniform,
+                          const double *prob, const int64_t *alias, const uint8_t *uniform,
                           uint64_t base_key, uint64_t board_mask, uint64_t known_mask,
                           uint64_t seed, int64_t samples, int64_t max_reject,
                           hr_eq_acc *acc)
@@ -116,13 +116,15 @@ def exact_units(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t 
         raise HandrankError("equity input changed while the kernel ran")
 
 
-def monte_carlo(const uint8_t[:, ::1] combos, const int64_t[::1] off, const double[::1] cum,
-                const uint8_t[::1] uniform, const uint8_t[::1] board, uint64_t dead_mask,
+def monte_carlo(const uint8_t[:, ::1] combos, const int64_t[::1] off, const double[::1] prob,
+                const int64_t[::1] alias, const uint8_t[::1] uniform, const uint8_t[::1] board, uint64_t dead_mask,
                 uint64_t seed, int64_t samples, int64_t max_reject):
     """Kernel: ``samples`` Monte Carlo deals from one seed.
 
     Player p's range is ``combos[off[p]:off[p+1]]`` (``(K, 2)`` uint8 card ids),
-    ``cum`` the matching cumulative weights (used where ``uniform[p]`` is 0).
+    Where ``uniform[p]`` is 0 its combos are drawn by weight from Walker alias
+    tables: ``prob`` (keep probability) and ``alias`` (global index of the
+    alternative, inside the same player's slice).
     Returns ``(status, counts)``: status 0, or -1 when ``max_reject`` deals in a
     row found overlapping hands; counts ``(5, n)`` int64 rows wins, ties, share
     units, squared share units, and (first column) the number of deals.
@@ -137,15 +139,17 @@ def monte_carlo(const uint8_t[:, ::1] combos, const int64_t[::1] off, const doub
         raise HandrankError(f"2 to 10 players, got {n}")
     if board.shape[0] not in (0, 3, 4, 5):
         raise HandrankError(f"a board has 0, 3, 4 or 5 cards, got {board.shape[0]}")
-    if uniform.shape[0] != n or cum.shape[0] != K or combos.shape[1] != 2 or K == 0:
+    if uniform.shape[0] != n or prob.shape[0] != K or alias.shape[0] != K \
+            or combos.shape[1] != 2 or K == 0:
         raise HandrankError("inconsistent range arrays")
     if off[0] != 0 or off[n] != K:
         raise HandrankError("range offsets must run from 0 to the number of combos")
     for p in range(n):
         if off[p + 1] <= off[p]:
             raise HandrankError(f"player {p}: empty range")
-        if not uniform[p] and not cum[off[p + 1] - 1] > 0:
-            raise HandrankError(f"player {p}: range weights sum to zero")
+        for i in range(off[p], off[p + 1]):
+            if alias[i] < off[p] or alias[i] >= off[p + 1]:
+                raise HandrankError(f"player {p}: alias index {alias[i]} outside its range")
     for i in range(K):
         if combos[i, 0] >= 52 or combos[i, 1] >= 52 or combos[i, 0] == combos[i, 1]:
             raise HandrankError(f"combo {i} is not two distinct card ids")
@@ -155,7 +159,7 @@ def monte_carlo(const uint8_t[:, ::1] combos, const int64_t[::1] off, const doub
     if 52 - bin(km).count("1") - 2 * n < r:
         raise HandrankError(f"not enough cards left to deal {r} board cards")
     with nogil:
-        rc = hr_eq_monte_carlo(n, r, &combos[0, 0], &off[0], &cum[0], &uniform[0],
+        rc = hr_eq_monte_carlo(n, r, &combos[0, 0], &off[0], &prob[0], &alias[0], &uniform[0],
                                bk, bm, km, seed, samples, max_reject, &acc)
     if rc == -2:
         raise HandrankError("bad range arrays")

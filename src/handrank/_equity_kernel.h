@@ -196,14 +196,16 @@ HR_INLINE double hr_rng_unit(hr_rng *g) {
 }
 
 /* Monte Carlo: `samples` deals. Player p's range is combos[2*off[p] ..
- * 2*off[p+1]) (pairs of ids); cum[off[p]..off[p+1]) its cumulative weights
- * (ignored when uniform[p]). Each deal draws every player's combo
+ * 2*off[p+1]) (pairs of ids); where uniform[p] is 0 it is drawn by weight with
+ * Walker's alias method: slot i = off[p] + below(count) is kept with probability
+ * prob[i], else alias[i] (an index in the same player's segment) is taken. Each deal draws every player's combo
  * independently by weight and starts again if two overlap (exactly the
  * weights' product restricted to compatible hands), then deals the r missing
  * board cards uniformly from the rest of the deck. Returns 0, or -1 after
  * max_reject consecutive overlaps (ranges that hardly ever fit together). */
 HR_INLINE int hr_eq_monte_carlo(int n, int r, const uint8_t *combos, const int64_t *off,
-                                const double *cum, const uint8_t *uniform,
+                                const double *prob, const int64_t *alias,
+                                const uint8_t *uniform,
                                 uint64_t base_key, uint64_t board_mask, uint64_t known_mask,
                                 uint64_t seed, int64_t samples, int64_t max_reject,
                                 hr_eq_acc *acc) {
@@ -230,14 +232,9 @@ HR_INLINE int hr_eq_monte_carlo(int n, int r, const uint8_t *combos, const int64
             } else if (uniform[p]) {
                 idx = lo + (int64_t)hr_rng_below(&g, (uint32_t)cnt);
             } else {
-                /* first index whose cumulative weight exceeds x */
-                double x = hr_rng_unit(&g) * cum[off[p + 1] - 1];
-                int64_t a = lo, z = off[p + 1] - 1;
-                while (a < z) {
-                    int64_t mid = a + (z - a) / 2;
-                    if (cum[mid] > x) z = mid; else a = mid + 1;
-                }
-                idx = a;
+                int64_t i = lo + (int64_t)hr_rng_below(&g, (uint32_t)cnt);
+                idx = hr_rng_unit(&g) < prob[i] ? i : alias[i];
+                if (idx < lo || idx >= lo + cnt) return -2;
             }
             c0 = combos[2 * idx] & 63; c1 = combos[2 * idx + 1] & 63;
             if (c0 >= 52 || c1 >= 52) return -2;

@@ -436,7 +436,9 @@ def _monte_carlo(ranges: list[Range], board: np.ndarray, dead_mask: int, base: i
     n = len(ranges)
     combos = np.ascontiguousarray(np.concatenate([r.combos for r in ranges]))
     off = np.concatenate([[0], np.cumsum([len(r) for r in ranges])]).astype(np.int64)
-    cum = np.concatenate([np.cumsum(r.weights) for r in ranges])
+    tables = [_alias_table(r.weights) for r in ranges]
+    prob = np.concatenate([t[0] for t in tables])
+    alias = np.concatenate([t[1] + o for t, o in zip(tables, off[:-1])]).astype(np.int64)
     uniform = np.array([r.uniform for r in ranges], dtype=np.uint8)
     cap = samples if samples is not None else (MAX_SAMPLES if target is not None
                                                else DEFAULT_SAMPLES)
@@ -451,7 +453,7 @@ def _monte_carlo(ranges: list[Range], board: np.ndarray, dead_mask: int, base: i
 
         def task(i: int, results: dict[int, np.ndarray] = results) -> int:
             k = min(CHUNK_SAMPLES, cap - i * CHUNK_SAMPLES)
-            rc, res = _equity.monte_carlo(combos, off, cum, uniform, board, dead_mask,
+            rc, res = _equity.monte_carlo(combos, off, prob, alias, uniform, board, dead_mask,
                                           _chunk_seed(base, i), k, MAX_REJECTS)
             if rc:
                 raise RangeSyntaxError(
@@ -471,6 +473,24 @@ def _monte_carlo(ranges: list[Range], board: np.ndarray, dead_mask: int, base: i
                 return totals, int(totals[4, 0])
         wave = min(wave * 2, 1024)
     return totals, int(totals[4, 0])
+
+
+def _alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Walker/Vose alias table of ``weights`` (> 0): slot i (drawn uniformly) is kept
+    with probability ``prob[i]``, else ``alias[i]`` is taken; each index comes out with
+    probability weight / sum(weights)."""
+    k = len(weights)
+    scaled = weights * (k / weights.sum())
+    prob = np.ones(k)
+    alias = np.arange(k, dtype=np.int64)
+    small = [i for i in range(k) if scaled[i] < 1.0]
+    large = [i for i in range(k) if scaled[i] >= 1.0]
+    while small and large:
+        s, g = small.pop(), large.pop()
+        prob[s], alias[s] = scaled[s], g
+        scaled[g] -= 1.0 - scaled[s]
+        (small if scaled[g] < 1.0 else large).append(g)
+    return prob, alias  # leftovers (rounding) keep prob 1
 
 
 def _stderr(totals: np.ndarray) -> np.ndarray:
