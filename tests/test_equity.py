@@ -352,6 +352,13 @@ def test_bad_input_names_the_culprit(players, board, dead, err, words):
         assert w in str(info.value), (w, str(info.value))
 
 
+def test_too_many_dead_cards_for_the_board():
+    holes = ["AhAd", "KhKd", "QhQd", "JhJd", "ThTd", "9h9d", "8h8d", "7h7d", "6h6d", "5h5d"]
+    dead = [c for c in range(52) if c % 4 in (0, 3)] + parse_cards("4h 4d 3h")  # 29 cards
+    with pytest.raises(HandSizeError, match="only 3 cards are left to deal the 5"):
+        E.equity(holes, dead=dead)
+
+
 def test_bad_options():
     with pytest.raises(OptionError, match="auto, exact, monte-carlo"):
         E.equity(["AhAd", "KK"], method="fast")
