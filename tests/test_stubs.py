@@ -24,8 +24,10 @@ STUB = PKG_DIR / "_poker.pyi"
 EXTENSIONS = sorted({p.name.split(".")[0] for p in PKG_DIR.iterdir()
                      if p.name.startswith("_") and p.suffix in (".so", ".pyd")})
 
-# Cython adds these to every module; they are not part of the API.
-ALLOWLIST = "".join(f"handrank.{m}.__test__\n" for m in EXTENSIONS)
+
+def allowlist_for(modules) -> str:
+    """Cython adds ``__test__`` to every module; it is not part of the API."""
+    return "".join(f"handrank.{m}.__test__\n" for m in modules)
 
 
 def _in_site_packages(path: Path) -> bool:
@@ -40,7 +42,7 @@ def run_stubtest(tmp_path: Path, stub_root: Path | None = None,
     use instead of the installed package's stubs (for the drift self-tests).
     """
     allowlist = tmp_path / "stubtest-allowlist.txt"
-    allowlist.write_text(ALLOWLIST)
+    allowlist.write_text(allowlist_for(modules))
     env = dict(os.environ)
     env.pop("MYPYPATH", None)
     if stub_root is not None:
