@@ -285,6 +285,9 @@ def test_seed_none_reports_seed_that_reproduces():
 def test_auto_switches_to_monte_carlo_when_large():
     r = E.equity(["random", "random", "random"], samples=20_000, seed=1)
     assert not r.exact
+    # too many combinations to even list: Monte Carlo
+    r = E.equity(["random"] * 3, board="2c 7d 9h Ts 3s", samples=None, seed=1)
+    assert not r.exact and r.deals == E.DEFAULT_SAMPLES
     r = E.equity(["random", "random"], seed=1)  # 1326 x 1225 x 1.7M boards: too large
     assert not r.exact and r.deals == E.DEFAULT_SAMPLES
     assert r.players[0].equity == pytest.approx(0.5, abs=5 * r.players[0].stderr)

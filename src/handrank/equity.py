@@ -67,7 +67,7 @@ MAX_SAMPLES = 10**10
 #: Monte Carlo gives up after this many consecutive deals with overlapping hands.
 MAX_REJECTS = 1_000_000
 # Largest pairwise product considered while listing compatible hole-card combinations.
-_PAIR_LIMIT = 20_000_000
+_PAIR_LIMIT = 5_000_000
 # Exact work per kernel call (hand evaluations), and units per batch.
 _TASK_EVALS = 4_000_000
 _BATCH_UNITS = 1 << 16
@@ -408,7 +408,8 @@ def _exact(holes: np.ndarray, w: np.ndarray, reps: np.ndarray, inverse: np.ndarr
         _run_tasks(tasks, threads, progress, done, total_work)
         done += int(cum[-1])
         counts[b0:b0 + nb] = out.reshape(nb, m0, 3 * n).sum(axis=1)
-    totals = w @ counts[inverse]
+    class_weight = np.bincount(inverse, weights=w, minlength=A)  # summed per class
+    totals = class_weight @ counts
     return totals.reshape(3, n), float(w.sum()) * boards, boards
 
 
@@ -607,7 +608,7 @@ def equity(players: Sequence[object], board: CardsLike | None = None,
             reps, inverse = _suit_classes(holes, board_ids, dead_ids)
             if method == "exact" or len(reps) * boards_n <= MAX_EXACT_EVALS:
                 plan = holes, reps, inverse
-        mc = plan is None
+    mc = plan is None
     board_text = " ".join(format_card(c) for c in board_ids)
     dead_text = " ".join(format_card(c) for c in dead_ids)
     labels = [label for _, label, _ in parsed]
