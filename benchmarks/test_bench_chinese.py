@@ -14,10 +14,10 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_chinese import naive_search  # noqa: E402
+from bench_chinese import naive_search
 
-from handrank import chinese  # noqa: E402
-from handrank.cards import deal  # noqa: E402
+from handrank import chinese
+from handrank.cards import deal
 
 HOLDINGS = deal(200, 13, 7)
 TABLES2 = chinese.greedy_many(deal(100_000, 26, 8).reshape(-1, 13)).reshape(100_000, 2, 13)

@@ -542,3 +542,72 @@ def test_tables_committed_and_consistent():
     pw, pl = t.arrays[2][0], t.arrays[2][1]
     assert np.all(pw[1:] + pl[1:] <= 1 + 1e-12)
     assert np.all(np.diff(pw[1:]) >= 0)
+
+
+# ------------------------------------------------------------------ hypothesis, kernel safety, slow
+
+from hypothesis import given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
+
+
+@hsettings(max_examples=150, deadline=None)
+@given(deck=st.permutations(list(range(52))), n_players=st.integers(2, 4),
+       system=st.sampled_from(SYSTEMS), greedy_mask=st.integers(0, 15),
+       declare_mask=st.integers(0, 15))
+def test_hypothesis_score_matches_reference(deck, n_players, system, greedy_mask, declare_mask):
+    hands = np.array(deck[:13 * n_players], dtype=np.uint8).reshape(n_players, 13)
+    g = chinese.greedy_many(hands)
+    settings = np.where((np.array([greedy_mask >> i & 1 for i in range(n_players)],
+                                  bool))[:, None], g, hands)[None]
+    made = chinese.score_many(settings, details=True)["naturals"][0] > 0
+    declare = made & np.array([declare_mask >> i & 1 for i in range(n_players)], bool)
+    fast = chinese.score_many(settings, declare[None], system)[0].tolist()
+    players = [ref.Player(s[:3], s[3:8], s[8:], bool(d))
+               for s, d in zip(settings[0].tolist(), declare)]
+    assert fast == ref.score_table(players, system)
+
+
+def test_kernels_check_ids_themselves():
+    """Direct calls of the private kernels with bad ids raise instead of reading
+    out of bounds."""
+    from handrank import _chinese
+    bad = np.full((1, 13), 200, np.uint8)
+    out13 = np.zeros((1, 13), np.uint8)
+    with pytest.raises(ValueError):
+        _chinese.greedy(bad, out13, 0, 1)
+    with pytest.raises(ValueError):
+        _chinese.solve(bad, 1, chinese.default_tables(), out13, np.zeros(1), np.zeros(1, np.int8),
+                       out13.copy(), 0, 1)
+    with pytest.raises(ValueError):
+        _chinese.setting_ev(bad, 1, chinese.default_tables(), np.zeros(1))
+    with pytest.raises(ValueError):
+        _chinese.front_strengths(np.array([[0, 0, 1]], np.uint8), np.zeros(1, np.int32))
+    t = np.zeros((1, 2, 13), np.uint8)
+    with pytest.raises(ValueError):
+        _chinese.score_tables(t, np.zeros((1, 2), np.uint8), 1, np.zeros((1, 2, 2), np.int32),
+                              np.zeros((1, 2, 3), np.int32), np.zeros((1, 2), np.uint8),
+                              np.zeros((1, 2), np.uint8), np.zeros((1, 2), np.uint8), 0, 1)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_slow_reference_search_agrees_with_kernel(system, small_model):
+    """The pure-Python naive search (every setting, reference values and the
+    27-outcome expected score) finds the same best expected score as the kernel."""
+    _counts, tables, opp = small_model
+    holding = deal(1, 13, 1234 + SYSTEMS.index(system))[0].tolist()
+
+    def strength_of(r):
+        return chinese.front_strength(r) if len(r) == 3 else poker.strength5(*r)
+
+    ev, (f, m, b) = ref.solve(holding, opp, strength_of, system)
+    sol = chinese.solve(holding, system, tables=tables)
+    assert sol.expected == pytest.approx(ev, abs=1e-9)
+    assert not ref.is_foul(f, m, b)
+
+
+@pytest.mark.slow
+def test_slow_heads_up_20000_deals():
+    r = chinese.heads_up(20_000, seed=7)
+    assert r.ci95[0] > 0.5 and r.solver_fouls == 0

@@ -28,6 +28,7 @@ cdef extern from "_chinese_kernel.h" nogil:
     uint16_t HRC_FRONT_KEY[456]
     uint16_t HRC_MID_KEY[7463]
     void hrc_init()
+    int hrc_bad_ids(const uint8_t* c, int n)
     int hrc_front_strength(int c0, int c1, int c2)
     ctypedef struct hrc_player:
         int s[3]
@@ -128,12 +129,17 @@ cdef class Tables:
 
 def front_strengths(const uint8_t[:, ::1] ids, int32_t[::1] out):
     """Kernel: front strengths (1..455) of (N, 3) validated card ids."""
-    cdef Py_ssize_t i, n = ids.shape[0]
+    cdef Py_ssize_t i, n = ids.shape[0], bad = -1
     if ids.shape[1] != 3 or out.shape[0] < n:
         raise ValueError("need (N, 3) ids and N outputs")
     with nogil:
         for i in range(n):
+            if hrc_bad_ids(&ids[i, 0], 3):
+                bad = i
+                break
             out[i] = hrc_front_strength(ids[i, 0], ids[i, 1], ids[i, 2])
+    if bad >= 0:
+        raise ValueError(f"row {bad}: card ids out of range or repeated")
 
 
 def score_tables(const uint8_t[:, :, ::1] ids, const uint8_t[:, ::1] declare, int system,
@@ -163,6 +169,9 @@ def score_tables(const uint8_t[:, :, ::1] ids, const uint8_t[:, ::1] declare, in
         return None
     with nogil:
         for i in range(start, stop):
+            if hrc_bad_ids(&ids[i, 0, 0], np_ * 13):
+                bad = i
+                break
             for p in range(np_):
                 if hrc_fill_player(&pl[p], &ids[i, p, 0], declare[i, p]):
                     bad = i
@@ -176,6 +185,8 @@ def score_tables(const uint8_t[:, :, ::1] ids, const uint8_t[:, ::1] declare, in
             if bad >= 0:
                 break
             hrc_score_table(pl, np_, system, &pair_out[i, 0, 0], &home_out[i, 0])
+    if bad >= 0 and bad_p < 0:
+        raise ValueError(f"table {bad}: card ids out of range or repeated")
     if bad >= 0:
         return (bad, bad_p, HRC_ERR_NATURAL)
     return None
@@ -189,7 +200,7 @@ def solve(const uint8_t[:, ::1] ids, int system, Tables tables, uint8_t[:, ::1] 
     high card first), its expected score, the natural the holding makes (0..4)
     and a setting that makes it (for three flushes / straights; otherwise the
     best setting). Releases the GIL."""
-    cdef Py_ssize_t i
+    cdef Py_ssize_t i, bad = -1
     cdef hrc_solution s
     cdef hrc_work* w
     cdef const hrc_tables* t = &tables.t
@@ -209,6 +220,9 @@ def solve(const uint8_t[:, ::1] ids, int system, Tables tables, uint8_t[:, ::1] 
     try:
         with nogil:
             for i in range(start, stop):
+                if hrc_bad_ids(&ids[i, 0], 13):
+                    bad = i
+                    break
                 hrc_solve(w, &ids[i, 0], t, system, &s)
                 hrc_emit(&ids[i, 0], s.front, s.mid, s.back, &setting_out[i, 0])
                 ev_out[i] = s.ev
@@ -219,13 +233,15 @@ def solve(const uint8_t[:, ::1] ids, int system, Tables tables, uint8_t[:, ::1] 
                     hrc_emit(&ids[i, 0], s.front, s.mid, s.back, &natural_setting_out[i, 0])
     finally:
         free(w)
+    if bad >= 0:
+        raise ValueError(f"row {bad}: card ids out of range or repeated")
     return None
 
 
 def greedy(const uint8_t[:, ::1] ids, uint8_t[:, ::1] setting_out, Py_ssize_t start, Py_ssize_t stop):
     """Kernel: the greedy baseline setting of holdings start..stop of (N, 13)
     validated ids. Releases the GIL."""
-    cdef Py_ssize_t i
+    cdef Py_ssize_t i, bad = -1
     cdef hrc_solution s
     cdef hrc_work* w
     if ids.shape[1] != 13 or setting_out.shape[1] != 13:
@@ -240,20 +256,30 @@ def greedy(const uint8_t[:, ::1] ids, uint8_t[:, ::1] setting_out, Py_ssize_t st
     try:
         with nogil:
             for i in range(start, stop):
+                if hrc_bad_ids(&ids[i, 0], 13):
+                    bad = i
+                    break
                 hrc_greedy(w, &ids[i, 0], &s)
                 hrc_emit(&ids[i, 0], s.front, s.mid, s.back, &setting_out[i, 0])
     finally:
         free(w)
+    if bad >= 0:
+        raise ValueError(f"row {bad}: card ids out of range or repeated")
     return None
 
 
 def setting_ev(const uint8_t[:, ::1] ids, int system, Tables tables, double[::1] out):
     """Kernel: expected score of each validated (N, 13) setting (front 3,
     middle 5, back 5) under the solver's model; NaN for a fouled setting."""
-    cdef Py_ssize_t i, n = ids.shape[0]
+    cdef Py_ssize_t i, n = ids.shape[0], bad = -1
     cdef const hrc_tables* t = &tables.t
     if ids.shape[1] != 13 or out.shape[0] < n or not 0 <= system <= 3:
         raise ValueError("need (N, 13) ids, N outputs and a system 0..3")
     with nogil:
         for i in range(n):
+            if hrc_bad_ids(&ids[i, 0], 13):
+                bad = i
+                break
             out[i] = hrc_ev_of_setting(&ids[i, 0], t, system)
+    if bad >= 0:
+        raise ValueError(f"row {bad}: card ids out of range or repeated")

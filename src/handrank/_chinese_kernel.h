@@ -111,6 +111,18 @@ static void hrc_init(void) {
 
 /* ---------------------------------------------------------------- single rows */
 
+/* 1 if any of n ids is >= 52 or repeats (the Python layer checks first; this
+ * keeps every table index in bounds even for a direct kernel call). */
+HR_INLINE int hrc_bad_ids(const uint8_t *c, int n) {
+    uint64_t seen = 0;
+    int j;
+    for (j = 0; j < n; j++) {
+        if (c[j] >= 52 || (seen >> c[j] & 1)) return 1;
+        seen |= (uint64_t)1 << c[j];
+    }
+    return 0;
+}
+
 HR_INLINE int hrc_front_strength(int c0, int c1, int c2) {
     int a = c0 >> 2, b = c1 >> 2, c = c2 >> 2, t;
     if (a < b) { t = a; a = b; b = t; }
