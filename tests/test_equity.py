@@ -421,3 +421,29 @@ def test_alias_tables_give_each_combo_its_weight(weights):
     implied = prob / k
     np.add.at(implied, alias, (1 - prob) / k)
     assert np.allclose(implied, w / w.sum(), atol=1e-12)
+
+
+PLAYER_TOKENS = ["AhAd", "KsKc", "7c2d", "QQ+", "AKs", "AKo", "22-55", "A5s-A2s", "KTo+",
+                 "0.4(AsKs, QQ)", "AKs:0.5", "random", "T9s", "JJ", "AK", "XYZ", "AhAh", ""]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(PLAYER_TOKENS), min_size=1, max_size=11),
+       st.sampled_from([0, 1, 3, 4, 5, 6]), st.integers(0, 3), st.integers(0, 2**32 - 1))
+def test_hypothesis_any_input_gives_a_result_or_a_library_error(players, nb, nd, seed):
+    """Arbitrary player lists, boards and dead cards: a consistent result (shares add
+    up, win + tie = equity, counts add up) or a HandrankError, never anything else."""
+    from handrank.errors import HandrankError
+    rng = random.Random(seed)
+    cards = rng.sample(range(52), nb + nd)
+    board, dead = cards[:nb], cards[nb:]
+    try:
+        r = E.equity(players, board=board, dead=dead, samples=3_000, seed=seed)
+    except HandrankError:
+        return
+    assert 2 <= len(r.players) <= 10
+    assert sum(p.equity for p in r.players) == pytest.approx(1.0, abs=1e-9)
+    for p in r.players:
+        assert p.win + p.tie == pytest.approx(p.equity, abs=1e-12)
+        assert p.wins + p.ties + p.losses == r.deals
+        assert 0 <= p.win <= 1 and 0 <= p.tie <= 1
