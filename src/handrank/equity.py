@@ -469,8 +469,7 @@ def _monte_carlo(ranges: list[Range], board: np.ndarray, dead_mask: int, base: i
         for i in ids:  # in chunk order: the stopping point never depends on threads
             totals += results[i]
             next_chunk = i + 1
-            if target is not None and totals[4, 0] >= 2 * CHUNK_SAMPLES / 16 \
-                    and _stderr(totals).max() <= target:
+            if target is not None and _stderr(totals).max() <= target:  # >= 1 chunk
                 return totals, int(totals[4, 0])
         wave = min(wave * 2, 1024)
     return totals, int(totals[4, 0])
