@@ -39,9 +39,10 @@ def _check_valid(holding, s: crash.Setting):
     assert list(s.strengths) == sorted(s.strengths, reverse=True)
 
 
-def _objective(hands, win) -> float:
+def _objective(hands, win, opts=None) -> float:
     """Expected points of sorted hands under a win table (the documented formula)."""
-    ws = [win[k, crash._dense3(h)] for k, h in enumerate(hands)]
+    o = (True, True) if opts is None else (opts["prial_threes_high"], opts["a23_top_run"])
+    ws = [win[k, crash._dense3(h, o)] for k, h in enumerate(hands)]
     return sum(ws) + float(np.prod(ws))
 
 
@@ -392,6 +393,92 @@ def test_expected_points_beats_lexicographic_small_simulation():
     assert r.ci95[0] > 0 and r.margin == pytest.approx(r.mean_a - r.mean_b)
     same = crash.head_to_head("lexicographic", "lexicographic", rounds=2000, seed=1)
     assert same.margin == 0.0
+
+
+# =========================================================================== Brag options
+
+OPTION_SETS = [{"prial_threes_high": False, "a23_top_run": True},
+               {"prial_threes_high": True, "a23_top_run": False},
+               {"prial_threes_high": False, "a23_top_run": False}]
+
+
+@pytest.mark.parametrize("opts", OPTION_SETS)
+def test_options_lexicographic_matches_brute_force(opts):
+    for row in deal(8, 9, seed=300):
+        holding = [int(c) for c in row]
+        s = crash.set_hand(holding, **opts)
+        _check_valid(holding, s)
+        ref_hands, _ = ref.lexicographic_setting(holding, **opts)
+        assert ref.setting_key(s.hands, **opts) == ref.setting_key(ref_hands, **opts)
+
+
+def test_options_lexicographic_13_cards():
+    # A-2-3 and 3-3-3 available: the options change which hand leads
+    holding = H("Ac 2d 3h 3c 3d Ks Qs Js 9h 9c 7d 5s 4c")
+    for opts in OPTION_SETS:
+        s = crash.set_hand(holding, **opts)
+        ref_hands, _ = ref.lexicographic_setting(holding, **opts)
+        assert ref.setting_key(s.hands, **opts) == ref.setting_key(ref_hands, **opts)
+
+
+@pytest.mark.parametrize("opts", OPTION_SETS)
+def test_options_scoring_matches_reference(opts):
+    rng = np.random.default_rng(77)
+    for _ in range(100):
+        players = int(rng.integers(2, 6))
+        nh = int(rng.integers(1, min(4, 52 // (3 * players)) + 1))
+        deck = rng.permutation(52)
+        per = [[[int(c) for c in deck[3 * (p * nh + k):3 * (p * nh + k) + 3]] for k in range(nh)]
+               for p in range(players)]
+        for chc in (False, True):
+            got = crash.score_round(per, count_high_card=chc, **opts)
+            assert list(got.points) == ref.score_round(per, count_high_card=chc, **opts)
+
+
+def test_options_change_the_top_prial_and_run():
+    """The Brag options [D] of the rules page reach Crash scoring."""
+    hands = [["3s 3d 3c"], ["As Ad Ac"]]
+    assert crash.score_round(hands).points == (2, 0)
+    assert crash.score_round(hands, prial_threes_high=False).points == (0, 2)
+    runs = [["Ac 2d 3h"], ["Qs Kd Ah"]]
+    assert crash.score_round(runs).points == (2, 0)
+    assert crash.score_round(runs, a23_top_run=False).points == (0, 2)
+
+
+@pytest.mark.parametrize("opts", OPTION_SETS)
+def test_options_expected_points_is_the_optimum(opts):
+    for row in deal(4, 9, seed=400):
+        holding = [int(c) for c in row]
+        s = crash.set_hand(holding, "expected-points", **opts)
+        win = crash.win_table(9, 4, False, **opts)
+        assert (np.diff(win, axis=1) >= 0).all()
+        best = max(_objective(sorted(hands, key=lambda h: crash._dense3(
+            h, (opts["prial_threes_high"], opts["a23_top_run"])), reverse=True), win, opts)
+            for hands, _ in ref.settings(holding))
+        assert s.expected_points == pytest.approx(best, abs=1e-9)
+
+
+def test_options_game_and_head_to_head():
+    g = crash.Game(["expected-points", "lexicographic"], seed=3, target=7,
+                   prial_threes_high=False, a23_top_run=False)
+    res = g.play()
+    assert max(res.scores) >= 7
+    r = crash.head_to_head(rounds=2000, seed=2, prial_threes_high=False)
+    assert r.ci95[0] > 0
+
+
+def test_unknown_options_are_named():
+    holding = "As Ad Ac Kh Qh Jh 2c 3d 4s 9s 9d 7c 5h"
+    with pytest.raises(OptionError, match="unknown option 'high_card'.*count_high_card"):
+        crash.set_hand(holding, high_card=True)
+    with pytest.raises(OptionError, match="unknown option 'aces_high'"):
+        crash.score_round([["As Ad Ac"], ["Ks Kd Kc"]], aces_high=True)
+    with pytest.raises(OptionError, match="unknown option 'nthreads'"):
+        crash.set_many(deal(2, 13, seed=1), nthreads=2)
+    with pytest.raises(OptionError, match="unknown option 'rounds'.*target"):
+        crash.Game(["lexicographic"] * 2, rounds=5)
+    with pytest.raises(OptionError, match="prial_threes_high must be True or False"):
+        crash.score_round([["As Ad Ac"], ["Ks Kd Kc"]], prial_threes_high="no")
 
 
 # =========================================================================== bad input

@@ -89,3 +89,15 @@ def test_play_position_lines_match_the_game(capsys):
             assert item.startswith(f"{k + 1}: {'-' if w is None else f'P{w + 1}'} (")
             if w is None:
                 assert item.endswith(("(tie)", "(high card)"))
+
+
+def test_brag_option_flags(capsys):
+    holding = "Ac 2d 3h 3c 3d Ks Qs Js 9h 9c 7d 5s 4c"
+    rc, out, _ = run(capsys, "crash", "set", "-o", "json", "--no-prial-threes-high",
+                     "--no-a23-top-run", holding)
+    s = crash.set_hand(holding, prial_threes_high=False, a23_top_run=False)
+    assert rc == 0 and json.loads(out)["hands"] == [format_cards(h) for h in s.hands]
+    rc, out, _ = run(capsys, "crash", "play", "--players", "2", "--seed", "1",
+                     "--no-prial-threes-high", "-q")
+    res = crash.Game(["expected-points"] * 2, seed=1, prial_threes_high=False).play()
+    assert rc == 0 and f"after {len(res.rounds)} rounds" in out

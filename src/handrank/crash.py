@@ -48,6 +48,7 @@ from .errors import (
 __all__ = [
     "DEFAULT_TARGET",
     "NUM_STRENGTHS",
+    "OPTIONS",
     "STRATEGIES",
     "TARGETS",
     "ExpectedPointsStrategy",
@@ -89,9 +90,17 @@ HandsLike = Sequence[CardsLike]
 
 # =========================================================================== strength tables
 
-@lru_cache(maxsize=1)
-def _tables() -> tuple[np.ndarray, np.ndarray, int]:
-    """(rank table, dense -> brag strength, number of high-card dense strengths).
+#: The Brag options Crash passes through: (prial_threes_high, a23_top_run).
+Opts = tuple[bool, bool]
+DEFAULT_OPTS: Opts = (True, True)
+#: Keyword options of the scoring and setting functions, with their defaults.
+OPTIONS = {"count_high_card": False, "prial_threes_high": True, "a23_top_run": True}
+
+
+@lru_cache(maxsize=4)
+def _tables(opts: Opts = DEFAULT_OPTS) -> tuple[np.ndarray, np.ndarray, int]:
+    """(rank table, dense -> brag strength, number of high-card dense strengths)
+    for one setting of the Brag options.
 
     The rank table is the kernels' strength lookup: ``int16`` of length 2 * 2197,
     index ``flush * 2197 + 169 * r1 + 13 * r2 + r3`` (ranks of the three cards
@@ -105,7 +114,9 @@ def _tables() -> tuple[np.ndarray, np.ndarray, int]:
     distinct = (r1 != r2) & (r2 != r3) & (r1 != r3)
     flush = np.stack([4 * r1, 4 * r2, 4 * r3], axis=1).astype(np.uint8)
     flush[~distinct] = plain[~distinct]  # no flush with a repeated rank; never looked up
-    strengths = np.asarray(brag.evaluate_many(np.concatenate([plain, flush])), dtype=np.int64)
+    strengths = np.asarray(brag.evaluate_many(np.concatenate([plain, flush]),
+                                              prial_threes_high=opts[0], a23_top_run=opts[1]),
+                           dtype=np.int64)
     values, dense = np.unique(strengths, return_inverse=True)
     if len(values) != NUM_STRENGTHS:  # pragma: no cover - guards the Brag module
         raise RuntimeError(f"expected {NUM_STRENGTHS} Brag strengths, got {len(values)}")
@@ -118,26 +129,35 @@ def _tables() -> tuple[np.ndarray, np.ndarray, int]:
     return table, values, akj + 1
 
 
-def brag_strength(dense: int) -> int:
-    """The :mod:`handrank.brag` strength of a dense strength 0..740."""
-    return int(_tables()[1][dense])
+def brag_strength(dense: int, *, prial_threes_high: bool = True,
+                  a23_top_run: bool = True) -> int:
+    """The :mod:`handrank.brag` strength (same options) of a dense strength 0..740.
+    Raises OptionError for a bad option, HandrankError outside 0..740."""
+    opts = _brag_opts(prial_threes_high, a23_top_run, {})
+    if isinstance(dense, bool) or not isinstance(dense, (int, np.integer)):
+        raise TypeError(f"a dense strength is an int, got {dense!r}")
+    if not 0 <= dense < NUM_STRENGTHS:
+        raise HandrankError(f"dense strength {dense} is outside 0..740")
+    return int(_tables(opts)[1][dense])
 
 
-def dense_strength(cards: CardsLike) -> int:
+def dense_strength(cards: CardsLike, *, prial_threes_high: bool = True,
+                   a23_top_run: bool = True) -> int:
     """Dense strength (0..740, weakest 0) of one three-card Brag hand.
-    Raises CardParseError, DuplicateCardError, HandSizeError."""
+    Raises CardParseError, DuplicateCardError, HandSizeError, OptionError."""
+    opts = _brag_opts(prial_threes_high, a23_top_run, {})
     ids = parse_cards(cards)
     if len(ids) != 3:
         raise HandSizeError(f"a Brag hand has 3 cards, got {len(ids)}")
-    return _dense3(ids)
+    return _dense3(ids, opts)
 
 
-def _dense3(ids: Sequence[int]) -> int:
+def _dense3(ids: Sequence[int], opts: Opts = DEFAULT_OPTS) -> int:
     a, b, c = ids
     i = 169 * (a >> 2) + 13 * (b >> 2) + (c >> 2)
     if (a & 3) == (b & 3) == (c & 3):
         i += 2197
-    return int(_tables()[0][i])
+    return int(_tables(opts)[0][i])
 
 
 # =========================================================================== options
@@ -188,9 +208,28 @@ def _check_bool(value: object, name: str) -> bool:
     return bool(value)
 
 
+def _reject_unknown(unknown: dict[str, object], accepted: Sequence[str]) -> None:
+    if unknown:
+        name = next(iter(unknown))
+        raise OptionError(f"unknown option {name!r}; accepted: {', '.join(accepted)}")
+
+
+_SCORING = ("count_high_card", "prial_threes_high", "a23_top_run")
+_SETTING = ("players",) + _SCORING
+
+
+def _brag_opts(prial_threes_high: object, a23_top_run: object,
+               unknown: dict[str, object], accepted: Sequence[str] = _SCORING) -> Opts:
+    """Validate the Brag options (and reject unknown keyword options)."""
+    _reject_unknown(unknown, accepted)
+    return (_check_bool(prial_threes_high, "prial_threes_high"),
+            _check_bool(a23_top_run, "a23_top_run"))
+
+
 # =========================================================================== win tables
 
-def _win_from_counts(counts: np.ndarray, players: int, count_high_card: bool) -> np.ndarray:
+def _win_from_counts(counts: np.ndarray, players: int, count_high_card: bool,
+                     opts: Opts = DEFAULT_OPTS) -> np.ndarray:
     """``(nh, 741)`` per-position dense-strength counts of one opponent's hands ->
     win chances ``P(opponent strictly weaker) ** (players - 1)``, high cards
     zeroed unless they count. Cumulated in integers, so exactly monotone."""
@@ -198,12 +237,13 @@ def _win_from_counts(counts: np.ndarray, players: int, count_high_card: bool) ->
     below = (np.cumsum(c, axis=1) - c) / c.sum(axis=1, keepdims=True)
     w = below ** (players - 1)
     if not count_high_card:
-        w[:, :_tables()[2]] = 0.0
+        w[:, :_tables(opts)[2]] = 0.0
     return np.ascontiguousarray(w)
 
 
-@cache
-def win_table(cards: int, players: int = 4, count_high_card: bool = False) -> np.ndarray:
+def win_table(cards: int, players: int = 4, count_high_card: bool = False, *,
+              prial_threes_high: bool = True, a23_top_run: bool = True,
+              **unknown: object) -> np.ndarray:
     """Per-position win chances used by the ``expected-points`` strategy.
 
     Returns a read-only ``(cards // 3, 741)`` ``float64`` array: entry ``[k, s]``
@@ -220,17 +260,38 @@ def win_table(cards: int, players: int = 4, count_high_card: bool = False) -> np
     ``count_high_card``) it is measured on holdings set by ``expected-points``
     itself (one fixed-point iteration from lexicographic opponents); for other
     card counts, on holdings set ``lexicographic``-ally. See
-    ``tools/gen_crash_tables.py``. Raises OptionError for bad players/cards.
-    """
-    from . import _crash_tables
+    ``tools/gen_crash_tables.py``.
 
+    With a non-default Brag option (``prial_threes_high`` / ``a23_top_run``
+    False) the counts, made under the default order, are re-indexed to the
+    option's order (the classes of equal hands are the same, only their order
+    changes): an approximation, since opponents would then set a little
+    differently. Raises OptionError for bad players, cards or options (unknown
+    ones named, with the accepted list).
+    """
+    opts = _brag_opts(prial_threes_high, a23_top_run, unknown)
     players = _check_players(players)
     cards = _check_cards_option(cards, players)
-    count_high_card = _check_bool(count_high_card, "count_high_card")
+    return _win_table(cards, players, _check_bool(count_high_card, "count_high_card"), opts)
+
+
+@cache
+def _win_table(cards: int, players: int, count_high_card: bool, opts: Opts) -> np.ndarray:
+    from . import _crash_tables
+
     counts = _crash_tables.self_play_counts(cards, players, count_high_card)
     if counts is None:
         counts = _crash_tables.counts(cards)
-    w = _win_from_counts(counts, players, count_high_card)
+    if opts != DEFAULT_OPTS:
+        perm = np.full(NUM_STRENGTHS, -1, dtype=np.int64)
+        perm[_tables()[0]] = _tables(opts)[0]
+        if (perm < 0).any() or len(set(perm.tolist())) != NUM_STRENGTHS or \
+                (perm[_tables()[0]] != _tables(opts)[0]).any():  # pragma: no cover
+            raise RuntimeError("Brag option tables do not share their classes")
+        moved = np.zeros_like(counts)
+        moved[:, perm] = counts
+        counts = moved
+    w = _win_from_counts(counts, players, count_high_card, opts)
     w.setflags(write=False)
     return w
 
@@ -280,8 +341,8 @@ def _hand_sorted(h: Sequence[int]) -> tuple[int, int, int]:
 
 
 def _setting_from_row(row: np.ndarray, dense: np.ndarray, ev: float, nh: int,
-                      strategy: str) -> Setting:
-    vals = _tables()[1]
+                      strategy: str, opts: Opts = DEFAULT_OPTS) -> Setting:
+    vals = _tables(opts)[1]
     ids = [int(x) for x in row]
     hands = tuple(_hand_sorted(ids[3 * k:3 * k + 3]) for k in range(nh))
     return Setting(hands=hands, dropped=tuple(sorted(ids[3 * nh:], reverse=True)),
@@ -290,8 +351,9 @@ def _setting_from_row(row: np.ndarray, dense: np.ndarray, ev: float, nh: int,
 
 
 def set_many(holdings: object, strategy: str = "lexicographic", *, players: int = 4,
-             count_high_card: bool = False,
-             threads: int | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+             count_high_card: bool = False, prial_threes_high: bool = True,
+             a23_top_run: bool = True, threads: int | None = None,
+             **unknown: object) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Set many holdings at once (Cython kernel, GIL released).
 
     ``holdings``: ``(N, c)`` integer array of card ids (or a list of rows),
@@ -300,15 +362,19 @@ def set_many(holdings: object, strategy: str = "lexicographic", *, players: int 
     setting) or ``"expected-points"`` (maximise the expected round score against
     ``players - 1`` random opponents; see :func:`win_table`). ``players`` and
     ``count_high_card`` select the win table (and so the expected points).
+    ``prial_threes_high`` / ``a23_top_run``: the Brag order (see
+    :mod:`handrank.brag`; defaults as the rules page).
 
     Returns ``(cards, strengths, expected)``: ``(N, c)`` ``uint8`` card ids
     rearranged (hand 1's three cards, hand 2's, ..., then the dropped cards),
     ``(N, c // 3)`` ``int32`` Brag strengths per position (non-increasing),
     ``(N,)`` ``float64`` expected points.
-    Raises OptionError (strategy, players, count_high_card; cards per player
-    above ``52 // players``), ArrayShapeError, HandSizeError, CardRangeError,
-    DuplicateCardError (row and columns). Rule: ``rules/brag-and-crash.md``.
+    Raises OptionError (strategy, players, an option or an unknown option;
+    cards per player above ``52 // players``), ArrayShapeError, HandSizeError,
+    CardRangeError, DuplicateCardError (row and columns).
+    Rule: ``rules/brag-and-crash.md``.
     """
+    opts = _brag_opts(prial_threes_high, a23_top_run, unknown, _SETTING + ("threads",))
     mode = _check_strategy(strategy)
     players = _check_players(players)
     count_high_card = _check_bool(count_high_card, "count_high_card")
@@ -317,8 +383,8 @@ def set_many(holdings: object, strategy: str = "lexicographic", *, players: int 
     _check_cards_option(c, players)
     nh = c // 3
     n = arr.shape[0]
-    win = win_table(c, players, count_high_card)
-    table, vals, _ = _tables()
+    win = _win_table(c, players, count_high_card, opts)
+    table, vals, _ = _tables(opts)
     out_cards = np.empty((n, c), dtype=np.uint8)
     out_dense = np.empty((n, nh), dtype=np.int16)
     out_ev = np.empty(n, dtype=np.float64)
@@ -333,16 +399,16 @@ def set_many(holdings: object, strategy: str = "lexicographic", *, players: int 
     return out_cards, vals[out_dense], out_ev
 
 
-def _dense_many(holdings: np.ndarray, strategy: str, players: int, count_high_card: bool
-                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _dense_many(holdings: np.ndarray, strategy: str, players: int, count_high_card: bool,
+                opts: Opts = DEFAULT_OPTS) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Like set_many on a validated uint8 array but returning dense strengths."""
     n, c = holdings.shape
     nh = c // 3
     out_cards = np.empty((n, c), dtype=np.uint8)
     out_dense = np.empty((n, nh), dtype=np.int16)
     out_ev = np.empty(n, dtype=np.float64)
-    err = _crash.set_rows(_tables()[0], NUM_STRENGTHS, holdings, nh,
-                          STRATEGIES.index(strategy), win_table(c, players, count_high_card),
+    err = _crash.set_rows(_tables(opts)[0], NUM_STRENGTHS, holdings, nh,
+                          STRATEGIES.index(strategy), _win_table(c, players, count_high_card, opts),
                           out_cards, out_dense, out_ev, 0, n)
     if err is not None:
         raise_kernel_error(err, holdings, [c])
@@ -350,7 +416,8 @@ def _dense_many(holdings: np.ndarray, strategy: str, players: int, count_high_ca
 
 
 def set_hand(cards: CardsLike, strategy: str = "lexicographic", *, players: int = 4,
-             count_high_card: bool = False) -> Setting:
+             count_high_card: bool = False, prial_threes_high: bool = True,
+             a23_top_run: bool = True, **unknown: object) -> Setting:
     """Set one holding (13 cards by default rules; any 3..26) into
     ``len(cards) // 3`` Brag hands and return a :class:`Setting`.
 
@@ -358,13 +425,14 @@ def set_hand(cards: CardsLike, strategy: str = "lexicographic", *, players: int 
     :func:`set_many`). With 13 cards that is one dropped card and four hands,
     the best of all 200,200 settings. ``players``/``count_high_card`` are the
     table the setting is for (they shape ``expected-points`` and the reported
-    expected points).
+    expected points); ``prial_threes_high`` / ``a23_top_run`` the Brag order.
 
     Raises CardParseError, DuplicateCardError, HandSizeError (fewer than 3 or
-    more than 26 cards), OptionError (unknown strategy, lists the accepted ones;
-    bad players; more cards than ``52 // players``).
+    more than 26 cards), OptionError (unknown strategy or option, listing the
+    accepted ones; bad players; more cards than ``52 // players``).
     Rule: ``rules/brag-and-crash.md`` ("Setting a Crash hand").
     """
+    opts = _brag_opts(prial_threes_high, a23_top_run, unknown, _SETTING)
     mode = _check_strategy(strategy)
     ids = parse_cards(cards)
     hand_count(len(ids))
@@ -372,11 +440,13 @@ def set_hand(cards: CardsLike, strategy: str = "lexicographic", *, players: int 
     _check_cards_option(len(ids), players)
     arr = np.array([ids], dtype=np.uint8)
     out, dense, ev = _dense_many(arr, STRATEGIES[mode], players,
-                                 _check_bool(count_high_card, "count_high_card"))
-    return _setting_from_row(out[0], dense[0], ev[0], len(ids) // 3, STRATEGIES[mode])
+                                 _check_bool(count_high_card, "count_high_card"), opts)
+    return _setting_from_row(out[0], dense[0], ev[0], len(ids) // 3, STRATEGIES[mode], opts)
 
 
-def check_setting(holding: CardsLike, hands: HandsLike | Setting) -> tuple[tuple[int, int, int], ...]:
+def check_setting(holding: CardsLike, hands: HandsLike | Setting, *,
+                  prial_threes_high: bool = True,
+                  a23_top_run: bool = True) -> tuple[tuple[int, int, int], ...]:
     """Validate a player's own setting of ``holding`` and return its hands
     sorted strongest first (each a tuple of three card ids, highest rank first).
 
@@ -386,6 +456,7 @@ def check_setting(holding: CardsLike, hands: HandsLike | Setting) -> tuple[tuple
     card used twice, a hand of the wrong size, the wrong number of hands.
     Also CardParseError / DuplicateCardError for bad holding text.
     """
+    opts = _brag_opts(prial_threes_high, a23_top_run, {})
     held = parse_cards(holding)
     nh = hand_count(len(held))
     raw = hands.hands if isinstance(hands, Setting) else hands
@@ -418,7 +489,7 @@ def check_setting(holding: CardsLike, hands: HandsLike | Setting) -> tuple[tuple
                                    f"hand {used[c]}")
             used[c] = i
         out.append(_hand_sorted(ids))
-    out.sort(key=_dense3, reverse=True)
+    out.sort(key=lambda h: _dense3(h, opts), reverse=True)
     return tuple(out)
 
 
@@ -460,7 +531,8 @@ def _player_hands(p: int, hands: HandsLike | Setting) -> list[tuple[int, int, in
     return out
 
 
-def score_round(hands: Sequence[HandsLike | Setting], *, count_high_card: bool = False
+def score_round(hands: Sequence[HandsLike | Setting], *, count_high_card: bool = False,
+                prial_threes_high: bool = True, a23_top_run: bool = True, **unknown: object
                 ) -> RoundScore:
     """Score one round of Crash.
 
@@ -477,9 +549,12 @@ def score_round(hands: Sequence[HandsLike | Setting], *, count_high_card: bool =
 
     Raises HandSizeError (a hand not of 3 cards), SettingError (players with
     different hand counts, no hands), DuplicateCardError (a card held twice,
-    naming both places), OptionError (player count, count_high_card), and card
+    naming both places), OptionError (player count, an option, an unknown option
+    naming the accepted ones; ``prial_threes_high`` / ``a23_top_run`` select the
+    Brag order as in :mod:`handrank.brag`), and card
     parsing errors. Rule: ``rules/brag-and-crash.md`` ("Scoring a round").
     """
+    opts = _brag_opts(prial_threes_high, a23_top_run, unknown)
     count_high_card = _check_bool(count_high_card, "count_high_card")
     if isinstance(hands, (str, Setting)):
         raise TypeError("score_round takes one entry per player")
@@ -505,11 +580,11 @@ def score_round(hands: Sequence[HandsLike | Setting], *, count_high_card: bool =
                         f"card {format_card(c)} appears twice: player {q}, hand {j} and "
                         f"player {p}, hand {i}", card=c)
                 seen[c] = (p, i)
-    hc_limit = _tables()[2]
+    hc_limit = _tables(opts)[2]
     dense = []
     sorted_hands = []
     for hs in per:
-        ds = sorted(((_dense3(h), h) for h in hs), key=lambda t: t[0], reverse=True)
+        ds = sorted(((_dense3(h, opts), h) for h in hs), key=lambda t: t[0], reverse=True)
         dense.append([d for d, _ in ds])
         sorted_hands.append(tuple(h for _, h in ds))
     points = [0] * n
@@ -531,7 +606,9 @@ def score_round(hands: Sequence[HandsLike | Setting], *, count_high_card: bool =
                       hands=tuple(sorted_hands))
 
 
-def score_many(strengths: object, *, count_high_card: bool = False) -> np.ndarray:
+def score_many(strengths: object, *, count_high_card: bool = False,
+               prial_threes_high: bool = True, a23_top_run: bool = True,
+               **unknown: object) -> np.ndarray:
     """Score many rounds at once (vectorised :func:`score_round`).
 
     ``strengths``: ``(N, players, hands)`` integer array of :mod:`handrank.brag`
@@ -541,8 +618,10 @@ def score_many(strengths: object, *, count_high_card: bool = False) -> np.ndarra
     :func:`score_round`. Raises ArrayShapeError / ArrayDtypeError for a bad
     array, OptionError for a player count outside 2..5, SettingError if a
     player's strengths are not sorted strongest first, HandrankError for a value
-    that is not a Brag strength (naming the round).
+    that is not a Brag strength (naming the round). The strengths must come
+    from the same Brag options as passed here.
     """
+    opts = _brag_opts(prial_threes_high, a23_top_run, unknown)
     from .errors import ArrayDtypeError, ArrayShapeError
 
     count_high_card = _check_bool(count_high_card, "count_high_card")
@@ -552,7 +631,7 @@ def score_many(strengths: object, *, count_high_card: bool = False) -> np.ndarra
     if s.ndim != 3 or s.shape[2] < 1:
         raise ArrayShapeError(f"strengths must be (N, players, hands), got shape {s.shape}")
     _check_players(s.shape[1])
-    vals = _tables()[1]
+    vals = _tables(opts)[1]
     if s.size:
         idx = np.searchsorted(vals, s)
         bad = (idx >= len(vals)) | (vals[np.minimum(idx, len(vals) - 1)] != s)
@@ -567,7 +646,7 @@ def score_many(strengths: object, *, count_high_card: bool = False) -> np.ndarra
     at_top = s == top[:, None, :]                        # (N, players, hands)
     unique = at_top.sum(axis=1) == 1
     if not count_high_card:
-        unique &= top >= vals[_tables()[2]]
+        unique &= top >= vals[_tables(opts)[2]]
     won = at_top & unique[:, None, :]
     points = won.sum(axis=2)
     points += points == s.shape[2]
@@ -596,6 +675,7 @@ class HeadToHead:
 def head_to_head(a: str = "expected-points", b: str = "lexicographic", *, rounds: int = 100_000,
                  seed: int | np.random.Generator | None = 0, players: int = 4,
                  cards: int | None = None, count_high_card: bool = False,
+                 prial_threes_high: bool = True, a23_top_run: bool = True,
                  threads: int | None = None, chunk: int = 20_000) -> HeadToHead:
     """Pit two setting strategies against each other over many seeded rounds.
 
@@ -613,6 +693,8 @@ def head_to_head(a: str = "expected-points", b: str = "lexicographic", *, rounds
     cards = default_cards(players) if cards is None else _check_cards_option(cards, players)
     if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)) or rounds < 2:
         raise OptionError(f"rounds must be an int >= 2, got {rounds!r}")
+    if isinstance(chunk, bool) or not isinstance(chunk, (int, np.integer)) or chunk < 1:
+        raise OptionError(f"chunk must be a positive int, got {chunk!r}")
     deals = (int(rounds) + 1) // 2
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     seat_a = np.arange(players) % 2 == 0
@@ -621,14 +703,17 @@ def head_to_head(a: str = "expected-points", b: str = "lexicographic", *, rounds
     for start in range(0, deals, chunk):
         m = min(chunk, deals - start)
         holdings = deal(m, players * cards, seed=rng).reshape(m * players, cards)
+        opts = {"prial_threes_high": prial_threes_high, "a23_top_run": a23_top_run}
         _, sa, _ = set_many(holdings, a, players=players, count_high_card=count_high_card,
-                            threads=threads)
+                            threads=threads, **opts)
         _, sb, _ = set_many(holdings, b, players=players, count_high_card=count_high_card,
-                            threads=threads)
+                            threads=threads, **opts)
         sa = sa.reshape(m, players, -1)
         sb = sb.reshape(m, players, -1)
-        one = score_many(np.where(seat_a[None, :, None], sa, sb), count_high_card=count_high_card)
-        two = score_many(np.where(seat_a[None, :, None], sb, sa), count_high_card=count_high_card)
+        one = score_many(np.where(seat_a[None, :, None], sa, sb),
+                         count_high_card=count_high_card, **opts)
+        two = score_many(np.where(seat_a[None, :, None], sb, sa),
+                         count_high_card=count_high_card, **opts)
         pa = (one[:, seat_a].mean(axis=1) + two[:, ~seat_a].mean(axis=1)) / 2
         pb = (one[:, ~seat_a].mean(axis=1) + two[:, seat_a].mean(axis=1)) / 2
         tot_a += float(pa.sum())
@@ -655,6 +740,7 @@ class TableInfo:
         target: the target score.
         count_high_card: the table option.
         round: round number, from 0.
+        prial_threes_high, a23_top_run: the Brag order in use.
     """
 
     players: int
@@ -664,6 +750,8 @@ class TableInfo:
     target: int
     count_high_card: bool
     round: int
+    prial_threes_high: bool = True
+    a23_top_run: bool = True
 
 
 class Strategy(abc.ABC):
@@ -687,18 +775,22 @@ class Strategy(abc.ABC):
         offer it). Default rule: swap when the holding's expected points (its
         best ``expected-points`` setting) are below the average of a random
         holding at this table -- a swap brings, on average, exactly that."""
+        opts = (info.prial_threes_high, info.a23_top_run)
         ev = set_hand(list(holding), "expected-points", players=info.players,
-                      count_high_card=info.count_high_card).expected_points
-        return ev < _mean_expected_points(info.cards, info.players, info.count_high_card)
+                      count_high_card=info.count_high_card, prial_threes_high=opts[0],
+                      a23_top_run=opts[1]).expected_points
+        return ev < _mean_expected_points(info.cards, info.players, info.count_high_card, opts)
 
 
 @cache
-def _mean_expected_points(cards: int, players: int, count_high_card: bool) -> float:
+def _mean_expected_points(cards: int, players: int, count_high_card: bool,
+                          opts: Opts = DEFAULT_OPTS) -> float:
     """Average expected points of a random holding (fixed-seed sample of 2,000)."""
     from .cards import deal
 
     holdings = deal(2000, cards, seed=20261129)
-    return float(_dense_many(holdings, "expected-points", players, count_high_card)[2].mean())
+    return float(_dense_many(holdings, "expected-points", players, count_high_card,
+                             opts)[2].mean())
 
 
 class _Builtin(Strategy):
@@ -709,7 +801,9 @@ class _Builtin(Strategy):
 
     def set_hand(self, holding: tuple[int, ...], info: TableInfo) -> Sequence[Sequence[int]]:
         return set_hand(list(holding), self._strategy, players=info.players,
-                        count_high_card=info.count_high_card).hands
+                        count_high_card=info.count_high_card,
+                        prial_threes_high=info.prial_threes_high,
+                        a23_top_run=info.a23_top_run).hands
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -783,7 +877,9 @@ class Game:
     at least this many points (rules offer 7, 10 or 15; default 10 **[D]**).
     ``cards``: cards per player (default 13, or 10 with five players **[D]**;
     3..52 // players). ``count_high_card``: scoring option (default off **[D]**).
-    ``max_rounds``: safety stop (HandrankError if reached).
+    ``prial_threes_high`` / ``a23_top_run``: the Brag order (defaults as the
+    rules page; see :mod:`handrank.brag`). ``max_rounds``: safety stop
+    (HandrankError if reached).
 
     Exchanges (rules): with 2 players each, in seat order from the round's
     first player, may throw in their holding for as many new cards from the
@@ -793,13 +889,17 @@ class Game:
     swaps, and nobody else may. 4 or 5 players: no exchange. The first player
     moves one seat to the left each round.
 
-    Raises OptionError for a bad option, naming it; SettingError if a
-    strategy returns a setting its holding cannot make.
+    Raises OptionError for a bad or unknown option, naming it; SettingError
+    (naming the player) if a strategy returns a setting its holding cannot make.
     """
 
     def __init__(self, players: Sequence[StrategyLike], *, seed: int | np.random.Generator | None = None,
                  target: int = DEFAULT_TARGET, cards: int | None = None,
-                 count_high_card: bool = False, max_rounds: int = 10_000) -> None:
+                 count_high_card: bool = False, prial_threes_high: bool = True,
+                 a23_top_run: bool = True, max_rounds: int = 10_000,
+                 **unknown: object) -> None:
+        self.opts = _brag_opts(prial_threes_high, a23_top_run, unknown,
+                               ("seed", "target", "cards") + _SCORING + ("max_rounds",))
         if isinstance(players, (str, Strategy)):
             raise OptionError("players must be a sequence of strategies, one per seat")
         seats = list(players)
@@ -836,7 +936,8 @@ class Game:
     def _info(self, seat: int) -> TableInfo:
         return TableInfo(players=self.n_players, cards=self.cards, seat=seat,
                          scores=tuple(self.scores), target=self.target,
-                         count_high_card=self.count_high_card, round=len(self.rounds))
+                         count_high_card=self.count_high_card, round=len(self.rounds),
+                         prial_threes_high=self.opts[0], a23_top_run=self.opts[1])
 
     def play_round(self) -> RoundRecord:
         """Deal, exchange, set, score one round; update and return its record."""
@@ -863,10 +964,13 @@ class Game:
         for p in range(n):
             try:
                 hands = self.players[p].set_hand(holdings[p], self._info(p))
-                settings.append(check_setting(list(holdings[p]), hands))
+                settings.append(check_setting(list(holdings[p]), hands,
+                                              prial_threes_high=self.opts[0],
+                                              a23_top_run=self.opts[1]))
             except HandrankError as e:
                 raise e.with_context(f"player {p} ({self.players[p].name})") from None
-        score = score_round(settings, count_high_card=self.count_high_card)
+        score = score_round(settings, count_high_card=self.count_high_card,
+                            prial_threes_high=self.opts[0], a23_top_run=self.opts[1])
         for p in range(n):
             self.scores[p] += score.points[p]
         rec = RoundRecord(number=len(self.rounds), dealt=tuple(dealt), exchanged=tuple(exchanged),

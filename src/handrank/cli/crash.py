@@ -79,6 +79,7 @@ def register(subparsers: Any) -> None:
                    help="high-card hands can score a position (off by default)")
     s.add_argument("-o", "--output", choices=("text", "json"), default="text",
                    help="output format (default text)")
+    _add_brag_options(s)
     s.set_defaults(func=cmd_set)
 
     g = cmds.add_parser("play", help="play a whole game between bots, round by round",
@@ -99,24 +100,37 @@ def register(subparsers: Any) -> None:
     g.add_argument("--count-high-card", action="store_true",
                    help="high-card hands can score a position (off by default)")
     g.add_argument("-q", "--quiet", action="store_true", help="print only the final result")
+    _add_brag_options(g)
     g.set_defaults(func=cmd_play)
 
 
-def _hand_text(h: tuple[int, ...]) -> str:
+def _add_brag_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--prial-threes-high", action=argparse.BooleanOptionalAction, default=True,
+                   help="3-3-3 is the top prial (default); --no-prial-threes-high: A-A-A is")
+    p.add_argument("--a23-top-run", action=argparse.BooleanOptionalAction, default=True,
+                   help="A-2-3 is the top run (default); --no-a23-top-run: it is the lowest")
+
+
+def _opts(args: argparse.Namespace) -> dict[str, bool]:
+    return {"prial_threes_high": args.prial_threes_high, "a23_top_run": args.a23_top_run}
+
+
+def _hand_text(h: tuple[int, ...], opts: dict[str, bool]) -> str:
     from .. import brag
 
-    return f"{format_cards(h)}  {brag.evaluate(list(h)).description}"
+    return f"{format_cards(h)}  {brag.evaluate(list(h), **opts).description}"
 
 
-def _position_text(rec: crash.RoundRecord, k: int, names: list[str], chc: bool) -> str:
+def _position_text(rec: crash.RoundRecord, k: int, names: list[str], chc: bool,
+                   opts: dict[str, bool]) -> str:
     """``"2: P3 (pair)"``, or why nobody scored: ``"3: - (tie)"`` / ``"(high card)"``."""
     from .. import brag
 
     w = rec.score.winners[k]
     if w is not None:
-        cat = brag.category(brag.strength(list(rec.settings[w][k])))
+        cat = brag.category(brag.strength(list(rec.settings[w][k]), **opts))
         return f"{k + 1}: {names[w]} ({cat.label.lower()})"
-    tops = [brag.strength(list(hs[k])) for hs in rec.settings]
+    tops = [brag.strength(list(hs[k]), **opts) for hs in rec.settings]
     top = max(tops)
     why = "tie" if tops.count(top) > 1 or chc else "high card"
     return f"{k + 1}: - ({why})"
@@ -129,7 +143,7 @@ def cmd_set(args: argparse.Namespace) -> int:
         try:
             ids = parse_cards(text)
             s = crash.set_hand(ids, args.strategy, players=args.players,
-                               count_high_card=args.count_high_card)
+                               count_high_card=args.count_high_card, **_opts(args))
         except HandrankError as e:
             print(f"{PROG}: error: holding {i + 1} ({text!r}): {e}", file=sys.stderr)
             status = EXIT_BAD_INPUT
@@ -145,7 +159,7 @@ def cmd_set(args: argparse.Namespace) -> int:
             print()
         print(f"holding  {format_cards(ids)}  ({args.strategy}, {args.players} players)")
         for k, h in enumerate(s.hands):
-            print(f"  {k + 1}. {_hand_text(h)}")
+            print(f"  {k + 1}. {_hand_text(h, _opts(args))}")
         print(f"  dropped: {format_cards(s.dropped) if s.dropped else '-'}")
         print(f"  expected points: {s.expected_points:.3f}")
     if args.output == "json" and out:
@@ -165,7 +179,7 @@ def cmd_play(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return EXIT_BAD_INPUT
     game = crash.Game(seats, seed=args.seed, target=args.target, cards=args.cards,
-                      count_high_card=args.count_high_card)
+                      count_high_card=args.count_high_card, **_opts(args))
     names = [f"P{p + 1}" for p in range(n)]
     if not args.quiet:
         print(f"Crash: {n} players, {game.cards} cards each ({game.cards // 3} hands), "
@@ -190,7 +204,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             bonus = " (bonus)" if rec.score.bonus[p] else ""
             print(f"  {names[p]}: {' | '.join(format_cards(h) for h in rec.settings[p])}"
                   f"   +{pts}{bonus}")
-        print("  positions " + ", ".join(_position_text(rec, k, names, game.count_high_card)
+        print("  positions " + ", ".join(_position_text(rec, k, names, game.count_high_card,
+                                                        _opts(args))
                                          for k in range(len(rec.score.winners))))
         print(f"  scores {'  '.join(f'{names[p]} {rec.totals[p]}' for p in range(n))}")
     res = game.result()

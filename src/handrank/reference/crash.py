@@ -3,7 +3,8 @@ brute-force ``lexicographic`` setting. Obvious and slow on purpose: the fast
 path in :mod:`handrank.crash` is differential-tested against it.
 
 Rules: ``rules/brag-and-crash.md`` (Crash section). Brag hands are compared
-with :func:`handrank.reference.brag.value` (default options).
+with :func:`handrank.reference.brag.value`; ``**opts`` are its options
+(``prial_threes_high``, ``a23_top_run``).
 """
 
 from __future__ import annotations
@@ -30,13 +31,14 @@ def is_high_card(hand: Sequence[int]) -> bool:
     return brag.category(hand) == 0
 
 
-def sort_hands(hands: Sequence[Sequence[int]]) -> list[Hand]:
+def sort_hands(hands: Sequence[Sequence[int]], **opts: bool) -> list[Hand]:
     """The hands strongest first (ties in any order)."""
-    return sorted((tuple(h) for h in hands), key=brag.value, reverse=True)  # type: ignore[misc]
+    return sorted((tuple(h) for h in hands), key=lambda h: brag.value(h, **opts),  # type: ignore[misc]
+                  reverse=True)
 
 
 def score_round(players: Sequence[Sequence[Sequence[int]]], *,
-                count_high_card: bool = False) -> list[int]:
+                count_high_card: bool = False, **opts: bool) -> list[int]:
     """Points of each player for one round.
 
     ``players``: per player, their hands (each three card ids), any order.
@@ -45,12 +47,12 @@ def score_round(players: Sequence[Sequence[Sequence[int]]], *,
     ``count_high_card`` a high-card hand never scores. Scoring every position
     earns 1 bonus point.
     """
-    sorted_hands = [sort_hands(h) for h in players]
+    sorted_hands = [sort_hands(h, **opts) for h in players]
     n = len(players)
     nh = len(sorted_hands[0])
     points = [0] * n
     for k in range(nh):
-        values = [brag.value(sorted_hands[p][k]) for p in range(n)]
+        values = [brag.value(sorted_hands[p][k], **opts) for p in range(n)]
         best = max(values)
         winners = [p for p in range(n) if values[p] == best]
         if len(winners) != 1:
@@ -87,21 +89,22 @@ def settings(holding: Sequence[int]) -> Iterator[tuple[list[Hand], tuple[int, ..
             yield hands, dropped
 
 
-def setting_key(hands: Sequence[Sequence[int]]) -> tuple:
+def setting_key(hands: Sequence[Sequence[int]], **opts: bool) -> tuple:
     """Lexicographic key of a setting: the values of its hands, strongest first."""
-    return tuple(brag.value(h) for h in sort_hands(hands))
+    return tuple(brag.value(h, **opts) for h in sort_hands(hands, **opts))
 
 
-def lexicographic_setting(holding: Sequence[int]) -> tuple[list[Hand], tuple[int, ...]]:
+def lexicographic_setting(holding: Sequence[int],
+                          **opts: bool) -> tuple[list[Hand], tuple[int, ...]]:
     """The ``lexicographic`` setting by brute force over every setting: the
     sorted hands as strong as possible, position 1 first, then 2, ... Returns
     (hands strongest first, dropped cards); among equal settings the first found."""
-    value = {h: brag.value(h) for h in combinations(list(holding), 3)}  # memo: 286 triples
+    value = {h: brag.value(h, **opts) for h in combinations(list(holding), 3)}  # memo: 286
     best_key = None
     best: tuple[list[Hand], tuple[int, ...]] | None = None
     for hands, dropped in settings(holding):
         key = tuple(sorted((value[h] for h in hands), reverse=True))
         if best_key is None or key > best_key:
-            best_key, best = key, (sort_hands(hands), dropped)
+            best_key, best = key, (sort_hands(hands, **opts), dropped)
     assert best is not None
     return best
