@@ -61,6 +61,21 @@ def test_token_forms(text, pairs, kind, count):
         assert got == expected(pairs, kind)
 
 
+def test_spaces_separate_tokens_too():
+    assert combos_of("QQ+ AKs") == combos_of("QQ+, AKs")
+    assert combos_of("0.4(AsKs AKo) QQ") == combos_of("0.4(AsKs, AKo), QQ")
+    r = parse_range("AKs:0.5 QQ")
+    assert len(r) == 10 and sorted(set(r.weights.tolist())) == [0.5, 1.0]
+    assert combos_of("Ah Ad") == {(50, 49)}  # one explicit combo written with a space
+    with pytest.raises(RangeSyntaxError, match="'AKx' at position 5"):
+        parse_range("QQ+  AKx")
+
+
+def test_percentages_other_than_100_are_refused_clearly():
+    with pytest.raises(RangeSyntaxError, match="'20%'.*|percentage"):
+        parse_range("20%")
+
+
 def test_random_is_every_combo():
     for t in ("random", "100%", "any", "Random"):
         r = parse_range(t)
@@ -126,7 +141,7 @@ def test_from_combos():
     ("AA,", None, 3),
     ("0.5(0.5(AA))", None, None),
     ("0.5(AA:0.2)", "AA:0.2", 4),
-    ("0.5(AA) KK", None, 8),
+    ("0.5(AA)KK", None, 7),
     ("AhAh", "AhAh", 0),
 ])
 def test_errors_name_token_and_position(text, token, pos):

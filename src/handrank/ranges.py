@@ -1,6 +1,7 @@
 """Hold'em hand ranges: the usual shorthand notation, parsed to weighted hole-card combos.
 
-A range is a comma-separated list of tokens (spaces around tokens are ignored):
+A range is a list of tokens separated by commas or spaces (``"QQ+, AKs"`` or
+``"QQ+ AKs"``; an explicit combo may be written with a space, ``"Ah Ad"``):
 
 =====================  ===============================================================
 token                  combos
@@ -109,6 +110,9 @@ def _token_combos(tok: str, pos: int) -> list[tuple[int, int]]:
     low = tok.lower()
     if low in ("random", "any", "100%"):
         return [tuple(c) for c in all_combos().tolist()]  # type: ignore[misc]
+    if low.endswith("%"):
+        raise _err("percentage ranges other than 100% are not supported; list the hands", tok,
+                   pos)
     if "-" in tok:
         parts = tok.split("-")
         if len(parts) != 2 or not parts[0] or not parts[1]:
@@ -181,9 +185,12 @@ def _tokens(text: str) -> Iterator[tuple[str, int, float | None]]:
                 k += 1
             if k == n:
                 break
-            if text[k] != ",":
-                raise _err("expected ',' after ')'", text[k:k + 6], k)
-            i = k + 1
+            if text[k] == ",":
+                i = k + 1
+            elif k > j + 1:  # a space separates too
+                i = k
+            else:
+                raise _err("expected ',' or a space after ')'", text[k:k + 6], k)
             continue
         if not ch:
             break
@@ -266,6 +273,25 @@ class Range:
         return Range(self.combos[keep], self.weights[keep], self.text)
 
 
+def _split_spaces(tokens: Iterable[tuple[str, int, float | None]]
+                  ) -> Iterator[tuple[str, int, float | None]]:
+    """Spaces also separate tokens (``"QQ+ AKs"``), except inside one explicit combo
+    written with a space (``"Ah Ad"``)."""
+    for tok, pos, w in tokens:
+        if not any(ch.isspace() for ch in tok):
+            yield tok, pos, w
+            continue
+        try:
+            whole = len(parse_cards(tok)) == 2
+        except HandrankError:
+            whole = False
+        if whole:
+            yield tok, pos, w
+            continue
+        for m in re.finditer(r"\S+", tok):
+            yield m.group(), pos + m.start(), w
+
+
 def parse_range(text: str) -> Range:
     """Parse range text (notation in the module docstring) to a :class:`Range`.
 
@@ -278,7 +304,7 @@ def parse_range(text: str) -> Range:
     if not text.strip():
         raise RangeSyntaxError("empty range text")
     weight: dict[tuple[int, int], float] = {}
-    for tok, pos, group_w in _tokens(text):
+    for tok, pos, group_w in _split_spaces(_tokens(text)):
         w = 1.0 if group_w is None else group_w
         if ":" in tok:
             body, _, wt = tok.rpartition(":")
