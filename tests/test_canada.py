@@ -387,10 +387,20 @@ def test_showdown_bad_input():
 # =========================================================================== exact odds
 
 
-def test_exact_odds_total_and_closed_forms():
+_ODDS_CALLS: list = []
+
+
+@pytest.fixture(scope="module")
+def odds():
+    """The exact table, computed once for this module (with a progress callback)."""
+    return canada.exact_odds(progress=lambda done, total: _ODDS_CALLS.append((done, total)))
+
+
+def test_exact_odds_total_and_closed_forms(odds):
     """All 305,377,800 deals; closed-form counts for rows that can be counted by hand."""
-    calls = []
-    counts = canada.exact_odds(progress=lambda done, total: calls.append(done))
+    counts = odds
+    calls = [d for d, _ in _ODDS_CALLS]
+    assert calls == sorted(calls) and len(calls) == 49
     assert counts.sum() == canada.TOTAL_DEALS == math.comb(52, 4) * math.comb(48, 2)
     assert calls[-1] == canada.TOTAL_DEALS
     # Broken Canada / Royal Canadian: 15 set/pit splits of the six ranks, 4^6 suitings.
@@ -401,17 +411,15 @@ def test_exact_odds_total_and_closed_forms():
     assert (counts > 0).all()
 
 
-def test_exact_odds_threads_agree():
-    a = canada.exact_odds(threads=2)
-    b = canada.exact_odds(naive=True)
-    assert (a == b).all()
+def test_exact_odds_threads_and_naive_loop_agree(odds):
+    assert (canada.exact_odds(threads=2) == odds).all()
+    assert (canada.exact_odds(naive=True) == odds).all()
 
 
-def test_exact_odds_match_a_sampled_reference_run():
+def test_exact_odds_match_a_sampled_reference_run(odds):
     """The exact table against a sampled run of the pure-Python reference: each
     common category's sampled share lies within 5 standard errors."""
-    counts = canada.exact_odds()
-    p = counts / counts.sum()
+    p = odds / odds.sum()
     hands = random_hands(1500, 1, 99)
     rows = np.array([ref.category_row(h[:4], h[4:]) for h in hands.tolist()])
     for cat in Category:
