@@ -181,7 +181,7 @@ HR_INLINE uint32_t hr_rng_below(hr_rng *g, uint32_t range) {
     uint64_t prod = (hr_rng_next(g) >> 32) * (uint64_t)range;
     uint32_t low = (uint32_t)prod;
     if (low < range) {
-        uint32_t threshold = (uint32_t)(-range) % range;
+        uint32_t threshold = (0U - range) % range;
         while (low < threshold) {
             prod = (hr_rng_next(g) >> 32) * (uint64_t)range;
             low = (uint32_t)prod;
