@@ -55,7 +55,8 @@ __all__ = [
 #: Accepted values of ``method``.
 METHODS = ("auto", "exact", "monte-carlo")
 #: ``method="auto"`` enumerates exactly when it takes at most this many hand evaluations
-#: (compatible hole-card combinations x remaining boards x players), else samples.
+#: (hole-card combinations enumerated -- one per class of combinations equal up to a
+#: renaming of suits -- x remaining boards x players), else samples.
 MAX_EXACT_EVALS = 300_000_000
 #: Monte Carlo deals when neither ``samples`` nor ``target_stderr`` is given.
 DEFAULT_SAMPLES = 1_000_000
