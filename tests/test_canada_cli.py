@@ -65,3 +65,27 @@ def test_odds_json(capsys):
     assert d["categories"][0] == {"row": 1, "category": "Royal Canadian", "count": 60,
                                   "probability": 60 / 305_377_800}
     assert sum(c["count"] for c in d["categories"]) == d["total"]
+
+
+def test_rank_file(capsys, tmp_path):
+    f = tmp_path / "hands.txt"
+    f.write_text("Ts Js Qs Ks As 2s\n# comment\nAc 3d 5h 7s Kc 9d\n2c2d9h9sKcKd\n")
+    code, out, _ = run(capsys, "canada", "rank", "--no-progress", str(f))
+    assert code == 0
+    assert "   1  Ts Js Qs Ks | As 2s  Royal Canadian" in out
+    assert "Summary: 3 Broken Canada hands" in out
+    code, out, _ = run(capsys, "canada", "rank", "-o", "json", "--summary-only", str(f))
+    d = json.loads(out)
+    cats = {c["category"]: c["count"] for c in d["summary"]["categories"]}
+    assert d["summary"]["hands"] == 3 and cats["Three Pair"] == 1 and cats["Royal Canadian"] == 1
+
+
+def test_rank_bad_rows_and_decks(capsys, tmp_path):
+    f = tmp_path / "hands.txt"
+    f.write_text("Ah Ah 9h 9s Kc Kd\nAc 3d 5h 7s Kc\n")
+    code, _, err = run(capsys, "canada", "rank", str(f))
+    assert code == 2
+    assert "line 1: duplicate card Ah" in err and "--decks" in err
+    assert "line 2: 5 cards; a Broken Canada hand is 6 cards" in err
+    code, out, err = run(capsys, "canada", "rank", "--decks", "2", "--skip-bad", str(f))
+    assert code == 0 and "Kings and Aces" in out and "line 2: 5 cards" in err

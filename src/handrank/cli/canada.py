@@ -1,4 +1,4 @@
-"""Broken Canada commands of the ``handrank`` tool: ``handrank canada eval|play|odds``.
+"""Broken Canada commands of the ``handrank`` tool: ``handrank canada eval|rank|play|odds``.
 
 Rules: ``rules/broken-canada.md``; see :mod:`handrank.canada` and
 :mod:`handrank.canada_game`.
@@ -11,11 +11,31 @@ import json
 import sys
 import time
 
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
 from .. import canada
 from ..canada_game import Game
-from ..cards import format_cards
+from ..cards import format_cards, parse_cards
 from ..errors import HandrankError
-from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG, _nonneg_int
+from ..io import BadRow, Line, TextChunk, open_input, parse_text_chunk
+from ._common import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    PROG,
+    Column,
+    Run,
+    _abort_output,
+    _nonneg_int,
+    _pct,
+    _plural,
+    add_input_options,
+    add_output_options,
+    make_sink,
+    write_summary,
+)
 
 EVAL_EPILOG = """\
 A hand is the player's set (4 cards) and the pit (2 cards); curves care which
@@ -52,6 +72,24 @@ examples:
 """
 
 
+RANK_EPILOG = """\
+input: one hand per line, 6 cards with the 4 set cards first and then the 2 pit
+cards ("Ts Js Qs Ks As 2s", "TsJsQsKsAs2s"); blank lines and lines starting
+with # are skipped. With --decks N a card may appear up to N times in a line.
+
+output: per hand the line number, set | pit, category, strength (category << 15
+| lower-card value; higher is stronger) and description; then a summary of the
+categories, strongest first.
+
+exit status: 0 ok; 2 bad rows (without --skip-bad), unreadable file or bad usage.
+
+examples:
+  handrank canada rank hands.txt
+  handrank canada rank --decks 2 --summary-only hands.txt
+  handrank canada rank --output csv hands.txt > ranked.csv
+"""
+
+
 def _players(s: str) -> int:
     v = int(s)
     if not 2 <= v <= 52:
@@ -71,11 +109,11 @@ _decks.__name__ = "deck count"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    """The ``canada`` command group: ``eval``, ``play``, ``odds``."""
+    """The ``canada`` command group: ``eval``, ``rank``, ``play``, ``odds``."""
     group = subparsers.add_parser(
-        "canada", help="Broken Canada hands (eval, play, odds)",
-        description="Broken Canada (rules/broken-canada.md): evaluate a hand, play a deal, "
-                    "exact odds.")
+        "canada", help="Broken Canada hands (eval, rank, play, odds)",
+        description="Broken Canada (rules/broken-canada.md): evaluate a hand, rank a file, "
+                    "play a deal, exact odds.")
     cmds = group.add_subparsers(dest="canada_command", metavar="COMMAND", required=True)
 
     p = cmds.add_parser("eval", help="evaluate one hand (set + pit)",
@@ -89,6 +127,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("-o", "--output", choices=("text", "json"), default="text",
                    help="output format (default text)")
     p.set_defaults(func=cmd_eval)
+
+    p = cmds.add_parser("rank", help="rank hands in a file (6 cards a line, set then pit)",
+                        description="Evaluate one Broken Canada hand per line of FILE and\n"
+                                    "summarise the categories.",
+                        epilog=RANK_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_input_options(p)
+    add_output_options(p)
+    p.add_argument("--decks", type=_decks, default=1, metavar="N",
+                   help="decks in play: a card may appear up to N times in a hand (default 1)")
+    p.set_defaults(func=cmd_rank)
 
     p = cmds.add_parser("play", help="play one deal with bots and print the game log",
                         description="Play one deal of Broken Canada with the default bot.",
@@ -193,3 +241,94 @@ def cmd_odds(args: argparse.Namespace) -> int:
         print(f"    {'total':<{width}}  {total:>12,}")
         print(f"{PROG}: enumerated {total:,} deals in {secs:.2f} s", file=sys.stderr)
     return EXIT_OK
+
+
+# =========================================================================== rank
+
+
+@lru_cache(maxsize=1 << 16)
+def _describe(s: int) -> str:
+    return canada.describe(s)
+
+
+def _parse_multi(chunk: list[Line], decks: int) -> tuple[TextChunk, list[BadRow]]:
+    """Lines of 6 cards where a card may repeat up to ``decks`` times."""
+    good, bad = TextChunk(), []
+    for lineno, text in chunk:
+        s = (text or "").strip()
+        if text is None:
+            bad.append(BadRow(lineno, "not UTF-8 text"))
+            continue
+        if not s or s[0] == "#":
+            continue
+        try:
+            ids = parse_cards(s, allow_duplicates=True)
+            if len(ids) != 6:
+                raise HandrankError(f"{len(ids)} card{'s' if len(ids) != 1 else ''}; "
+                                    f"a Broken Canada hand is 6 cards")
+            canada._check_copies(ids, decks, "hand")
+        except HandrankError as e:
+            bad.append(BadRow(lineno, str(e)))
+            continue
+        good.lines.append(lineno)
+        good.hands.append(ids)
+    return good, bad
+
+
+def cmd_rank(args: argparse.Namespace) -> int:
+    """``handrank canada rank``: rank a file of hands, print rows and a summary."""
+    columns = [Column("line", right=True, min_width=4), Column("hand"), Column("category"),
+               Column("strength", right=True), Column("description")]
+    inp = open_input(args.file)
+    with inp:
+        run = Run(args, inp, "ranking")
+        sink = make_sink(args, columns, "hands")
+        counts = np.zeros(35, dtype=np.int64)
+        for chunk in run.chunks():
+            if args.decks == 1:
+                good, bad = parse_text_chunk(chunk, sizes=(6,))
+                bad = [BadRow(b.line, b.reason.replace("a hand needs 6 to 6 cards",
+                                                       "a Broken Canada hand is 6 cards"))
+                       for b in bad]
+            else:
+                good, bad = _parse_multi(chunk, args.decks)
+            if any(b.reason.startswith("duplicate card") for b in bad):
+                run.hint = "with several decks in play, pass --decks N"
+            run.report(bad)
+            if run.failed or not len(good):
+                continue
+            ids = np.array(good.hands, dtype=np.uint8).reshape(len(good), 6)
+            strengths = canada.evaluate_many(ids, decks=args.decks, threads=args.threads)
+            counts += np.bincount(strengths >> 15, minlength=35)
+            run.counted(len(strengths))
+            if sink is not None:
+                labels = canada.LABELS
+                sink.rows([(ln, canada.format_hand(h), labels[s >> 15], s, _describe(s))
+                           for ln, h, s in zip(good.lines, good.hands, strengths.tolist())])
+        status = run.finish()
+        if status is not None:
+            _abort_output(args, sink, run)
+            return status
+        text, js, csv_rows = _summary(counts, run.bad if args.skip_bad else 0)
+        write_summary(args, sink, text, js, csv_rows)
+    return EXIT_OK
+
+
+def _summary(counts: np.ndarray, skipped: int) -> tuple[str, dict, list[list[Any]]]:
+    total = int(counts.sum())
+    rows = [(c.row, c.label, int(counts[c.value])) for c in
+            (canada.Category(v) for v in range(34, -1, -1))]
+    head = f"Summary: {_plural(total, 'Broken Canada hand')}"
+    if skipped:
+        head += f" ({_plural(skipped, 'bad row')} skipped)"
+    w = max(len(r[1]) for r in rows) + 2
+    lines = [head, f"  {'#':>2}  {'category':<{w}}  {'count':>10}  {'share':>8}"]
+    lines += [f"  {r:>2}  {nm:<{w}}  {n:>10}  {_pct(n, total):>8}" for r, nm, n in rows]
+    lines.append(f"  {'':>2}  {'total':<{w}}  {total:>10}  {_pct(total, total):>8}")
+    js: dict[str, Any] = {
+        "hands": total, "skipped": skipped,
+        "categories": [{"row": r, "category": nm, "count": n,
+                        "share": (n / total if total else 0.0)} for r, nm, n in rows]}
+    csv_rows: list[list[Any]] = [["row", "category", "count", "share"]]
+    csv_rows += [[r, nm, n, f"{n / total:.6f}" if total else ""] for r, nm, n in rows]
+    return "\n".join(lines) + "\n", js, csv_rows
