@@ -10,7 +10,6 @@ import argparse
 import json
 import sys
 import time
-
 from functools import lru_cache
 from typing import Any
 
