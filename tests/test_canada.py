@@ -490,3 +490,22 @@ def test_unchecked_loop_agrees_with_checked_kernel():
     _canada.eval_unchecked(hands, out)
     assert (out == canada.evaluate_many(hands)).all()
     assert _canada.table_bytes() < 1_000_000
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 255), min_size=6, max_size=6), min_size=1, max_size=30),
+       st.integers(1, 3))
+def test_hypothesis_any_bytes_give_strengths_or_a_named_error(rows, decks):
+    """No input crashes the kernel or reads out of bounds: every uint8 row either
+    evaluates like the single call, or the first bad row is named."""
+    arr = np.array(rows, dtype=np.uint8)
+    bad_rows = []
+    for i, r in enumerate(rows):
+        if max(r) >= 52 or max(np.bincount(r)) > decks:
+            bad_rows.append(i)
+    if not bad_rows:
+        got = canada.evaluate_many(arr, decks=decks)
+        assert got.tolist() == [canada.strength(r, decks=decks) for r in rows]
+    else:
+        with pytest.raises((CardRangeError, DuplicateCardError), match=f"row {bad_rows[0]}, "):
+            canada.evaluate_many(arr, decks=decks)
