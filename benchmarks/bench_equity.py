@@ -10,7 +10,8 @@ peer time / handrank time (higher = handrank faster), for
    phevaluator's ``evaluate_cards`` (timed on the first boards and
    extrapolated to all of them: the full loop takes minutes);
 2. Monte Carlo heads-up AhAd vs KsKc, deals (showdowns) per second on one
-   thread, vs eval7's ``py_hand_vs_range_monte_carlo``;
+   thread, vs eval7's ``py_hand_vs_range_monte_carlo`` and poker-equity's
+   ``chunk_from_text`` (threads=1);
 3. exact AA vs KK as ranges (36 combinations x 1,712,304 boards): poker-equity
    refuses it (``exact_from_text`` returns None after it gives up), so the peer
    figure is its hand-vs-hand exact summed over the 36 combinations
@@ -130,6 +131,14 @@ def main() -> None:
         te, _ = best(lambda: eval7.py_hand_vs_range_monte_carlo(hand, vr, [], n), rep)
         row(case, "eval7 py_hand_vs_range_monte_carlo", te, f"{n / te / 1e6:.1f} M deals/s",
             f"{te / tm:.1f}x")
+    except ImportError:
+        pass
+    try:
+        import poker_equity as pe
+        tq, _ = best(lambda: pe.chunk_from_text("holdem", ["AhAd", "KsKc"], samples=n, seed=1,
+                                                threads=1), max(1, rep - 2))
+        row(case, "poker-equity chunk_from_text (1 thread)", tq, f"{n / tq / 1e6:.1f} M deals/s",
+            f"{tq / tm:.1f}x")
     except ImportError:
         pass
 
