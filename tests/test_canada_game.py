@@ -199,3 +199,14 @@ def test_bad_options():
         Game(players=3, dealer=3)
     with pytest.raises(OptionError, match="decks"):
         Game(players=3, decks=0)
+
+
+@pytest.mark.parametrize("players", [2, 4, 5, 9, 13, 30])
+def test_cards_are_conserved_at_every_table_size(players):
+    """Every deal plays to the end and no card is created or lost (up to 52 seats)."""
+    for seed in range(6):
+        g = Game(players=players, seed=seed, dealer=seed % players)
+        r = g.play()
+        every = [c for s in g.sets for c in s] + g.pit + [g.flip] + g.shoe + g.discards
+        assert sorted(every) == sorted(list(range(52)) * g.decks)
+        assert r.winners and all(0 <= w < players for w in r.winners)
