@@ -4,7 +4,7 @@
 
 Groups: ``exact AhAd vs KsKc preflop`` (handrank 1 and 2 threads, poker-equity's
 ``exact_from_text``), ``Monte Carlo 200k deals`` (handrank vs eval7's
-``py_hand_vs_range_monte_carlo``, one thread), ``exact AA vs KK ranges``
+``py_hand_vs_range_monte_carlo`` and poker-equity's ``chunk_from_text``, one thread), ``exact AA vs KK ranges``
 (handrank). Peers that are not installed are skipped. Not part of the test
 suite (``testpaths`` is ``tests/``); runs in well under a minute. The
 peer-ratio table is printed by ``bench_equity.py``.
@@ -50,6 +50,15 @@ def test_eval7_monte_carlo(benchmark):
     vr = eval7.HandRange("KsKc")
     r = benchmark(eval7.py_hand_vs_range_monte_carlo, hand, vr, [], N_MC)
     assert abs(r - 0.8125549) < 0.01
+
+
+@pytest.mark.benchmark(group=G_MC)
+def test_poker_equity_monte_carlo(benchmark):
+    pe = pytest.importorskip("poker_equity")
+    r = benchmark.pedantic(pe.chunk_from_text, args=("holdem", ["AhAd", "KsKc"]),
+                           kwargs={"samples": N_MC, "seed": 1, "threads": 1},
+                           rounds=5, iterations=1)
+    assert abs(r["players"][0]["equity"] - 0.8125549) < 0.01
 
 
 @pytest.mark.benchmark(group=G_RANGE)
