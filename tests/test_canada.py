@@ -319,8 +319,15 @@ def test_single_bad_input():
         canada.evaluate("Ac 3d 5h 7s", "Ac 9d")
     with pytest.raises(OptionError, match="decks"):
         canada.evaluate("Ac 3d 5h 7s", "Kc 9d", decks=100)
-    with pytest.raises(TypeError):
-        canada.evaluate("Ac 3d 5h 7s", "Kc 9d", colour=True)  # type: ignore[call-arg]
+    with pytest.raises(OptionError, match="'colour' for canada.evaluate; accepted options: decks"):
+        canada.evaluate("Ac 3d 5h 7s", "Kc 9d", colour=True)
+    for fn, args in ((canada.evaluate_many, (np.zeros((1, 6), dtype=np.uint8),)),
+                     (canada.strength, ("Ac 3d 5h 7s Kc 9d",)),
+                     (canada.showdown, (["Ac 3d 5h 7s"], "Kc 9d")),
+                     (canada.exact_odds, ()),
+                     (canada.equity, ("Ac 3d 5h 7s", "Kc 9d"))):
+        with pytest.raises(OptionError, match="unknown option 'bogus'"):
+            fn(*args, bogus=1)
 
 
 # =========================================================================== showdown

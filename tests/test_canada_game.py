@@ -199,6 +199,8 @@ def test_bad_options():
         Game(players=3, dealer=3)
     with pytest.raises(OptionError, match="decks"):
         Game(players=3, decks=0)
+    with pytest.raises(OptionError, match="unknown option 'chips'"):
+        Game(players=3, chips=100)
 
 
 @pytest.mark.parametrize("players", [2, 4, 5, 9, 13, 30])

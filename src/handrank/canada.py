@@ -170,6 +170,13 @@ def decks_for(players: int) -> int:
     return -(-int(players) // 4)
 
 
+def _no_unknown(what: str, unknown: dict, accepted: str) -> None:
+    """OptionError for unknown keyword options, listing the accepted ones."""
+    if unknown:
+        raise OptionError(f"unknown option {min(unknown)!r} for canada.{what}; "
+                          f"accepted options: {accepted}")
+
+
 def _check_decks(decks: object) -> int:
     if isinstance(decks, bool) or not isinstance(decks, (int, np.integer)):
         raise OptionError(f"decks must be an int from 1 to {MAX_DECKS}, got {decks!r}")
@@ -220,15 +227,18 @@ def _strength6(ids: Sequence[int]) -> int:
     return int(_canada.strength_ids(np.asarray(ids, dtype=np.uint8)))
 
 
-def strength(set_cards: CardsLike, pit: CardsLike | None = None, *, decks: int = 1) -> int:
+def strength(set_cards: CardsLike, pit: CardsLike | None = None, *, decks: int = 1,
+             **unknown: object) -> int:
     """Strength of one hand (see the module's layout): ``set_cards`` 4 cards and
     ``pit`` 2 cards (text or ids), or 6 cards in ``set_cards`` (set first) with
     ``pit=None``. Raises CardParseError, CardRangeError, HandSizeError,
     DuplicateCardError (more copies of a card than ``decks``), OptionError (bad decks)."""
+    _no_unknown("strength", unknown, "decks")
     return _strength6(_hand(set_cards, pit, _check_decks(decks)))
 
 
-def evaluate(set_cards: CardsLike, pit: CardsLike | None = None, *, decks: int = 1) -> HandValue:
+def evaluate(set_cards: CardsLike, pit: CardsLike | None = None, *, decks: int = 1,
+             **unknown: object) -> HandValue:
     """Evaluate one Broken Canada hand to a :class:`~handrank.result.HandValue`.
 
     ``set_cards``: the player's 4 set cards; ``pit``: the 2 pit cards (text such
@@ -242,6 +252,7 @@ def evaluate(set_cards: CardsLike, pit: CardsLike | None = None, *, decks: int =
     CardRangeError, HandSizeError (not 4 + 2 cards), DuplicateCardError (too
     many copies for ``decks``), OptionError (bad ``decks``).
     """
+    _no_unknown("evaluate", unknown, "decks")
     ids = _hand(set_cards, pit, _check_decks(decks))
     s = _strength6(ids)
     cat = Category(s >> TB_BITS)
@@ -292,7 +303,7 @@ def _is_single_pit(pits: object) -> bool:
 
 
 def evaluate_many(sets: object, pits: object = None, *, decks: int = 1,
-                  threads: int | None = None) -> np.ndarray:
+                  threads: int | None = None, **unknown: object) -> np.ndarray:
     """Strengths of many hands at once.
 
     Layouts (card ids ``4 * rank + suit``, any integer dtype; ``uint8`` is used
@@ -311,6 +322,7 @@ def evaluate_many(sets: object, pits: object = None, *, decks: int = 1,
     outside 0..51), DuplicateCardError (too many copies), each naming the row
     and column (set column 0..3, pit column 0..1), OptionError (bad ``decks``).
     """
+    _no_unknown("evaluate_many", unknown, "decks, threads")
     d = _check_decks(decks)
     s, p = _layout(sets, pits)
     n = s.shape[0]
@@ -400,12 +412,13 @@ def describe(strength: int) -> str:
     return f"{cat.label}, " + "-".join(RANKS[r] for r in ranks)
 
 
-def compare(a: object, b: object, *, decks: int = 1) -> int:
+def compare(a: object, b: object, *, decks: int = 1, **unknown: object) -> int:
     """1 if hand ``a`` beats hand ``b``, -1 if it loses, 0 for a tie (every
     Full House ties here; :func:`showdown` settles them by Family Feud).
 
     Each hand is ``(set, pit)`` or 6 cards (set first), as for :func:`evaluate`;
     the two may share the pit. Raises as :func:`evaluate`."""
+    _no_unknown("compare", unknown, "decks")
     sa, sb = _strength_of_hand(a, decks), _strength_of_hand(b, decks)
     return (sa > sb) - (sa < sb)
 
@@ -464,7 +477,8 @@ def _triple_rank(ids: Sequence[int]) -> int:
 
 
 def showdown(sets: Sequence[CardsLike], pit: CardsLike, *, decks: int | None = None,
-             seed: SeedLike = None, stock: CardsLike | None = None) -> Showdown:
+             seed: SeedLike = None, stock: CardsLike | None = None,
+             **unknown: object) -> Showdown:
     """Showdown of players sharing a pit (rules: "Comparing two hands").
 
     ``sets``: one 4-card set per player; ``pit``: the 2 pit cards.
@@ -480,6 +494,7 @@ def showdown(sets: Sequence[CardsLike], pit: CardsLike, *, decks: int | None = N
     back in. Raises HandSizeError, DuplicateCardError (too many copies, naming
     the player), CardParseError, OptionError (bad ``decks``).
     """
+    _no_unknown("showdown", unknown, "decks, seed, stock")
     if isinstance(sets, (str, bytes)) or np.isscalar(sets):
         raise TypeError("sets must be a sequence with one 4-card set per player")
     sets = list(sets)
@@ -561,7 +576,8 @@ def _family_feud(tied: list[int], hands: list[list[int]], pool: list[int],
 
 
 def exact_odds(*, threads: int | None = None,
-               progress: bool | Callable[[int, int], None] = False, naive: bool = False) -> np.ndarray:
+               progress: bool | Callable[[int, int], None] = False, naive: bool = False,
+               **unknown: object) -> np.ndarray:
     """Exact category counts over all 305,377,800 one-deck (set, pit) deals.
 
     Enumerates every 4-card set and every 2-card pit from the other 48 cards
@@ -573,6 +589,7 @@ def exact_odds(*, threads: int | None = None,
     Returns an ``int64`` array of length 35 indexed by :class:`Category` value;
     it sums to :data:`TOTAL_DEALS`. See :func:`odds_rows` for a table.
     """
+    _no_unknown("exact_odds", unknown, "threads, progress, naive")
     t = resolve_threads(threads)
     firsts = list(range(49))
     weight = {a: math.comb(51 - a, 3) * 1128 for a in firsts}
@@ -644,7 +661,7 @@ class CanadaEquity:
 
 def equity(set_cards: CardsLike, pit: CardsLike, opponents: int = 1, *,
            samples: int = 100_000, seed: SeedLike = None, threads: int | None = None,
-           decks: int | None = None) -> CanadaEquity:
+           decks: int | None = None, **unknown: object) -> CanadaEquity:
     """A set's equity against ``opponents`` random sets given the pit (Monte Carlo).
 
     Each sample deals every opponent 4 cards from the cards not in the hero's
@@ -660,6 +677,7 @@ def equity(set_cards: CardsLike, pit: CardsLike, opponents: int = 1, *,
     samples, stderr). Raises HandSizeError, CardParseError, DuplicateCardError,
     OptionError (opponents, samples or decks out of range).
     """
+    _no_unknown("equity", unknown, "samples, seed, threads, decks")
     if isinstance(opponents, bool) or not isinstance(opponents, (int, np.integer)):
         raise OptionError(f"opponents must be an int, got {opponents!r}")
     if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)):

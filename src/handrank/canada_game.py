@@ -210,7 +210,11 @@ class Game:
     """
 
     def __init__(self, players: int | Sequence[Strategy] = 4, *, seed: SeedLike = None,
-                 decks: int | None = None, dealer: int = 0, hooks: Hooks | None = None):
+                 decks: int | None = None, dealer: int = 0, hooks: Hooks | None = None,
+                 **unknown: object):
+        if unknown:
+            raise OptionError(f"unknown option {min(unknown)!r} for Game; accepted options: "
+                              f"players, seed, decks, dealer, hooks")
         if isinstance(players, (int, np.integer)) and not isinstance(players, bool):
             if not 2 <= players <= MAX_PLAYERS:
                 raise OptionError(f"players must be 2 to {MAX_PLAYERS}, got {players}")
