@@ -93,18 +93,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 class _Progress:
     """A tqdm bar on stderr (a terminal only), driven by the library's progress callback."""
 
-    def __init__(self, enabled: bool, unit: str):
+    def __init__(self, enabled: bool):
         self.bar: Any = None
         self.enabled = enabled
-        self.unit = unit
 
     def __call__(self, done: int, total: int) -> None:
         if not self.enabled:
             return
         if self.bar is None:
             from tqdm import tqdm
-            self.bar = tqdm(total=total, unit=self.unit, unit_scale=True, file=sys.stderr,
-                            leave=False, mininterval=0.2)
+            # work = hand evaluations (exact) or deals (Monte Carlo)
+            self.bar = tqdm(total=total, desc="equity", unit="", unit_scale=True,
+                            file=sys.stderr, leave=False, mininterval=0.2)
         if self.bar.total != total:
             self.bar.total = total
         self.bar.update(done - self.bar.n)
@@ -144,8 +144,7 @@ def _holdem(args: argparse.Namespace) -> int:
     if not 2 <= len(args.players) <= 10:
         return _usage(f"Hold'em equity needs 2 to 10 players, got {len(args.players)}")
     method = "exact" if args.exact else "auto"
-    progress = _Progress(not args.no_progress and _isatty(sys.stderr),
-                         "evals" if args.exact else "deals")
+    progress = _Progress(not args.no_progress and _isatty(sys.stderr))
     try:
         r = eq.equity(args.players, board=args.board, dead=args.dead, method=method,
                       samples=args.samples, target_stderr=args.stderr, seed=args.seed,
