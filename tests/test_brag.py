@@ -235,6 +235,10 @@ def test_unknown_or_bad_options():
         brag.showdown(["As Kd Qh"], prial_threes_high=1)
     with pytest.raises(OptionError):
         brag.equity("As Kd Qh", colour=True)
+    # An option error is not blamed on a hand.
+    with pytest.raises(OptionError) as info:
+        brag.compare("As Kd Qh", "2c 2d 2h", aces_low=True)
+    assert "hand" not in str(info.value)
 
 
 def test_bulk_bad_input_names_row_and_column():
@@ -259,7 +263,7 @@ def test_bulk_bad_input_names_row_and_column():
     with pytest.raises(ArrayDtypeError):
         brag.evaluate_many(np.zeros(4, dtype=np.int64))
     masks = np.array([0b111, 0b1111, 0b111], dtype=np.uint64)
-    with pytest.raises(HandSizeError, match="row 1"):
+    with pytest.raises(HandSizeError, match=r"row 1: mask 0xf holds 4 cards; a Brag hand has 3$"):
         brag.evaluate_many(masks)
     masks = np.array([0b111, (1 << 60) | 3], dtype=np.uint64)
     with pytest.raises(CardRangeError, match="row 1"):
@@ -401,6 +405,13 @@ def test_equity_bad_arguments():
         brag.equity("As Kd")
     with pytest.raises(TypeError):
         brag.equity("As Kd Qh", 2, samples=10, seed=1.5)
+    # seed and threads are checked on the exact path too, where they are unused.
+    with pytest.raises(TypeError, match="seed"):
+        brag.equity("As Kd Qh", seed="42")
+    with pytest.raises(HandrankError, match="seed"):
+        brag.equity("As Kd Qh", seed=-1)
+    with pytest.raises(HandrankError, match="threads"):
+        brag.equity("As Kd Qh", threads=-2)
     # 16 opponents fit in 49 cards (48 dealt); with a dead card 15 is the most.
     assert brag.equity("As Kd Qh", 16, samples=100, seed=0).opponents == 16
     with pytest.raises(OptionError, match="opponents"):
@@ -421,8 +432,26 @@ def test_strength3_fast_single_call_checks_its_ids():
         brag.strength3(1.0, 2, 3)
     with pytest.raises(TypeError):
         brag.strength3(True, 2, 3)
-    with pytest.raises(ValueError):
-        brag.strength3(1, 2, 3, 4)
+    for bad in (4, -1, 2**70, 1.5, True, "3", None):
+        with pytest.raises(OptionError, match="options"):
+            brag.strength3(1, 2, 3, bad)
+    assert brag.strength3(0, 5, 9, np.int64(1)) == brag.strength([0, 5, 9], a23_top_run=False)
+
+
+def test_private_kernels_refuse_bad_options_and_counts():
+    """The module-level kernels are callable from Python: bad arguments raise, they never
+    index outside their tables or the deal buffer."""
+    ids, out = ALL[:4].copy(), np.empty(4, dtype=np.int32)
+    for bad in (4, -1, 2.0, True):
+        with pytest.raises(OptionError):
+            _brag.eval_ids(ids, out, 0, 4, bad)
+        with pytest.raises(OptionError):
+            _brag.table(bad)
+    with pytest.raises(IndexError):
+        _brag.eval_ids(ids, out[:2], 0, 4)
+    for opponents in (0, 17, 715_827_883):  # 3 * 715,827,883 overflows a C int
+        with pytest.raises(ValueError, match="opponents"):
+            _brag.monte_carlo(0, 1, 2, 7, opponents, 1, 0, 10)
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: f"p{int(o['prial_threes_high'])}"

@@ -90,3 +90,34 @@ def test_help_lists_the_options(capsys):
     assert main(["brag", "rank", "--help"]) == 0
     out = capsys.readouterr().out
     assert "--no-prial-threes-high" in out and "--no-a23-top-run" in out
+
+
+def test_unquoted_cards_get_a_hint(capsys):
+    rc, _, err = run(capsys, "brag", "rank", "As", "Ks", "Qs")
+    assert rc == 2
+    assert 'hand 1: 1 card; a Brag hand has 3 cards (each argument is one hand' in err
+    assert err.count("each argument is one hand") == 1
+
+
+def test_a_file_mixed_with_other_arguments_is_refused(tmp_path, capsys):
+    path = tmp_path / "h.txt"
+    path.write_text("As Ks Qs\n")
+    rc, out, err = run(capsys, "brag", "rank", path, "2c 2d 2h")
+    assert rc == 2 and out == "" and "(a file) given with other arguments" in err
+    rc, out, err = run(capsys, "brag", "rank", path, path)
+    assert rc == 2 and "(a file) given with other arguments" in err
+
+
+def test_empty_file_and_binary_garbage(tmp_path, capsys):
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    rc, out, _ = run(capsys, "brag", "rank", "-o", "json", empty)
+    assert rc == 0 and json.loads(out)["summary"]["hands"] == 0
+    junk = tmp_path / "junk.bin"
+    junk.write_bytes(bytes(range(256)) * 4 + b"\nAs Ks Qs\n\x00\x01\x02\n")
+    rc, out, err = run(capsys, "brag", "rank", junk)
+    assert rc == 2 and "line 1:" in err
+    rc, out, err = run(capsys, "brag", "rank", "--skip-bad", "-o", "json", junk)
+    assert rc == 0
+    doc = json.loads(out)
+    assert [h["cards"] for h in doc["hands"]] == ["As Ks Qs"] and doc["summary"]["skipped"] >= 2

@@ -15,7 +15,7 @@ import numpy as np
 from time import perf_counter as _now
 
 from .cards import format_card
-from .errors import CardRangeError, DuplicateCardError
+from .errors import CardRangeError, DuplicateCardError, OptionError
 
 # Error kinds returned by the bulk kernels (third item of the error tuple);
 # the same numbers as handrank._poker's.
@@ -31,10 +31,19 @@ DEFAULT_OPTIONS = HR_BRAG_DEFAULT_OPTIONS
 MAX_OPPONENTS = 16
 
 
-cdef inline int _options(int options) except -1:
-    if options < 0 or options > 3:
-        raise ValueError(f"options must be 0..3, got {options}")
-    return options
+cdef inline int _options(object options) except -1:
+    # The option bits: an int 0..3 (not a bool, not a float); OptionError otherwise.
+    cdef long v
+    cdef int overflow = 0
+    if PyLong_CheckExact(options):
+        v = PyLong_AsLongAndOverflow(options, &overflow)
+        if not overflow and 0 <= v <= 3:
+            return <int>v
+    elif (not isinstance(options, (bool, np.bool_)) and isinstance(options, (int, np.integer))
+          and 0 <= options <= 3):
+        return <int>options
+    raise OptionError(f"options must be an int 0..3 (bit 0 = prial_threes_high, bit 1 = "
+                      f"a23_top_run; 3 = the default rules), got {options!r}")
 
 
 cdef inline int _card_arg(object x, int pos) except -1:
@@ -54,22 +63,23 @@ cdef inline int _card_arg(object x, int pos) except -1:
     return <int>x
 
 
-def strength3(a, b, c, int options=3):
+def strength3(a, b, c, options=3):
     """Strength (1..741, higher = stronger) of three card ids (ints 0..51).
-    ``options``: bit 0 = prial_threes_high, bit 1 = a23_top_run (3 = default
-    rules). Raises CardRangeError for an id outside 0..51, DuplicateCardError
-    for a repeated card (both ValueErrors), TypeError for a non-integer."""
+    ``options``: an int 0..3, bit 0 = prial_threes_high, bit 1 = a23_top_run
+    (3 = default rules). Raises CardRangeError for an id outside 0..51,
+    DuplicateCardError for a repeated card, OptionError for bad ``options``
+    (all ValueErrors), TypeError for a non-integer card id."""
     cdef int x = _card_arg(a, 0), y = _card_arg(b, 1), z = _card_arg(c, 2)
-    _options(options)
+    cdef int opts = _options(options)
     if x == y or x == z or y == z:
         d = y if (x == y or y == z) else z
         raise DuplicateCardError(f"duplicate card {format_card(d)} (id {d}) at position "
                                  f"{1 if x == y else 2}", card=d)
-    return hr_brag_strength(x, y, z, options)
+    return hr_brag_strength(x, y, z, opts)
 
 
 def eval_ids(const uint8_t[:, ::1] ids, int32_t[::1] out, Py_ssize_t start, Py_ssize_t stop,
-             int options=3):
+             options=3):
     """Kernel: strengths of rows start..stop of a C-contiguous (N, 3) uint8 array
     into out. Returns None, or (row, column, error kind) of the first bad row.
     Releases the GIL."""
@@ -90,7 +100,7 @@ def eval_ids(const uint8_t[:, ::1] ids, int32_t[::1] out, Py_ssize_t start, Py_s
 
 
 def eval_masks(const uint64_t[::1] masks, int32_t[::1] out, Py_ssize_t start, Py_ssize_t stop,
-               int options=3):
+               options=3):
     """Kernel: strengths of masks start..stop into out. Returns None, or
     (row, -1, error kind) of the first bad mask. Releases the GIL."""
     cdef int err = 0
@@ -107,7 +117,7 @@ def eval_masks(const uint64_t[::1] masks, int32_t[::1] out, Py_ssize_t start, Py
     return None
 
 
-def _plain_loop_benchmark(const uint8_t[:, ::1] ids, int32_t[::1] out, int options=3,
+def _plain_loop_benchmark(const uint8_t[:, ::1] ids, int32_t[::1] out, options=3,
                           int repeats=1):
     """Benchmark baseline: the bare table loop over (N, 3) uint8 ids with no
     per-row validation (the "plain C loop" the checked kernel is compared
@@ -135,7 +145,7 @@ def _plain_loop_benchmark(const uint8_t[:, ::1] ids, int32_t[::1] out, int optio
     return best
 
 
-def table(int options=3):
+def table(options=3):
     """A copy of one option table: int16 array (4394,), index = 169*r0 + 13*r1
     + r2 (+ 2197 when the three cards share a suit)."""
     cdef const int16_t* t = hr_brag_table(_options(options))
@@ -159,7 +169,7 @@ def table_bytes():
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def exact_one(int a, int b, int c, uint64_t dead, int options=3):
+def exact_one(int a, int b, int c, uint64_t dead, options=3):
     """Against every 3-card hand from the cards not in ``dead`` (a mask that
     must hold a, b, c): (wins, ties, losses) of the hand a-b-c. Releases the GIL."""
     cdef const int16_t* t = hr_brag_table(_options(options))
@@ -199,7 +209,7 @@ cdef inline uint64_t _mix64(uint64_t z) noexcept nogil:
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def monte_carlo(int a, int b, int c, uint64_t dead, int opponents, uint64_t seed,
-                Py_ssize_t start, Py_ssize_t stop, int options=3):
+                Py_ssize_t start, Py_ssize_t stop, options=3):
     """Samples start..stop of a seeded Monte Carlo showdown of a-b-c against
     ``opponents`` hands dealt from the cards not in ``dead`` (a mask holding
     a, b, c). Sample i draws from its own splitmix64 stream keyed by (seed, i),
@@ -214,7 +224,10 @@ def monte_carlo(int a, int b, int c, uint64_t dead, int opponents, uint64_t seed
     cdef int32_t hero, s, best
     cdef Py_ssize_t i
     cdef uint64_t state, z
-    cdef int64_t[::1] counts = np.zeros(opponents + 2, dtype=np.int64)
+    cdef int64_t[::1] counts
+    if opponents < 1 or opponents > MAX_OPPONENTS:
+        raise ValueError(f"opponents must be 1..{MAX_OPPONENTS}, got {opponents}")
+    counts = np.zeros(opponents + 2, dtype=np.int64)
     if not (0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52) or a == b or a == c or b == c:
         raise ValueError("need three distinct card ids in 0..51")
     if not ((dead >> a) & (dead >> b) & (dead >> c) & 1):

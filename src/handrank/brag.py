@@ -46,7 +46,13 @@ from functools import cache, lru_cache
 import numpy as np
 
 from . import _brag
-from ._bulk import as_id_array, as_mask_array, raise_kernel_error, run_chunked
+from ._bulk import (
+    as_id_array,
+    as_mask_array,
+    raise_kernel_error,
+    resolve_threads,
+    run_chunked,
+)
 from .cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, format_card, parse_cards
 from .errors import (
     ArrayDtypeError,
@@ -89,9 +95,10 @@ OPTIONS = {"prial_threes_high": True, "a23_top_run": True}
 HAND_SIZES = (3,)
 
 #: Fastest single-hand call on card ids (no text, no result object):
-#: ``strength3(a, b, c, options=3) -> int``; ``options`` bit 0 =
+#: ``strength3(a, b, c, options=3) -> int``; ``options`` an int 0..3, bit 0 =
 #: prial_threes_high, bit 1 = a23_top_run (3 = the default rules). Raises
-#: CardRangeError / DuplicateCardError (ValueErrors), TypeError for a non-int.
+#: CardRangeError / DuplicateCardError / OptionError (ValueErrors), TypeError
+#: for a card id that is not an int.
 strength3 = _brag.strength3
 
 
@@ -288,6 +295,10 @@ def evaluate_many(cards: object, *, threads: int | None = None, prial_threes_hig
         err = run_chunked(lambda a, b: _brag.eval_masks(masks, out, a, b, opts), len(masks),
                           threads)
         if err is not None:
+            row, m = err[0], int(masks[err[0]])
+            if err[2] == _brag.KIND_SIZE:
+                raise HandSizeError(f"row {row}: mask {m:#x} holds {m.bit_count()} cards; "
+                                    f"a Brag hand has 3")
             raise_kernel_error(err, masks, HAND_SIZES)
         return out
     ids = as_id_array(cards, HAND_SIZES, what="Brag hand")
@@ -305,13 +316,14 @@ def compare(a: CardsLike, b: CardsLike, *, prial_threes_high: bool = True,
     Each hand is 3 cards on its own (they may share cards), given as for
     :func:`evaluate`, whose errors it raises (with ``hand 0`` / ``hand 1`` context).
     """
-    opts = dict(prial_threes_high=prial_threes_high, a23_top_run=a23_top_run, **unknown)
+    opts = _option_bits(prial_threes_high, a23_top_run, unknown)
     values = []
     for i, h in enumerate((a, b)):
         try:
-            values.append(strength(h, **opts))  # type: ignore[arg-type]
+            x, y, z = _ids(h)
         except HandrankError as e:
             raise e.with_context(f"hand {i}") from None
+        values.append(_brag.strength3(x, y, z, opts))
     sa, sb = values
     return (sa > sb) - (sa < sb)
 
@@ -412,13 +424,17 @@ class BragEquity:
     opponents: int
 
 
-def _seed_word(seed: int | np.random.Generator | None) -> int:
+def _check_seed(seed: object) -> None:
     if isinstance(seed, bool) or not (seed is None or isinstance(seed, (int, np.integer,
                                                                         np.random.Generator))):
         raise TypeError(f"seed must be an int, a numpy Generator or None, got "
                         f"{type(seed).__name__}")
     if isinstance(seed, (int, np.integer)) and seed < 0:
         raise HandrankError(f"seed must be non-negative, got {seed}")
+
+
+def _seed_word(seed: int | np.random.Generator | None) -> int:
+    _check_seed(seed)
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     return int(rng.integers(0, 2**64, dtype=np.uint64))
 
@@ -449,9 +465,13 @@ def equity(hand: CardsLike, opponents: int = 1, *, samples: int | None = None,
     Returns a :class:`BragEquity` (win, tie, lose, equity, samples, stderr, ...).
     Raises CardParseError / CardRangeError / DuplicateCardError / HandSizeError
     for the hand or dead cards (a dead card in the hand is a DuplicateCardError),
-    OptionError for an unknown option, a bad ``opponents`` or ``samples``.
+    OptionError for an unknown option, a bad ``opponents`` or ``samples``;
+    HandrankError for a negative seed or ``threads`` outside 0..4096, TypeError
+    for a seed or ``threads`` of the wrong type (checked even when exact).
     """
     opts = _option_bits(prial_threes_high, a23_top_run, unknown)
+    resolve_threads(threads)  # checked even when the exact path does not use it
+    _check_seed(seed)
     try:
         a, b, c = _ids(hand)
     except HandrankError as e:

@@ -99,6 +99,12 @@ def _open(inputs: list[str]) -> InputFile:
     """One existing file (or -) is read as a file; anything else is hands."""
     if len(inputs) == 1 and (inputs[0] == "-" or os.path.exists(inputs[0])):
         return open_input(inputs[0])
+    files = [s for s in inputs if s == "-" or os.path.exists(s)]
+    if files:
+        from ..io import InputError
+        what = "- (standard input)" if files[0] == "-" else f"{files[0]!r} (a file)"
+        raise InputError(f"{what} given with other arguments: give one FILE (or -), or "
+                         f"hands as arguments, not both")
     if len(inputs) == 1:
         from ..cards import parse_cards
         try:
@@ -113,11 +119,18 @@ def _open(inputs: list[str]) -> InputFile:
 class _HandsRun(Run):
     """A run over hands given as arguments: bad ones are named "hand N", not "line N"."""
 
+    hinted = False
+
     def report(self, bad: Sequence[BadRow]) -> None:
         for b in bad:
             self.bad += 1
+            reason = b.reason
+            if not self.hinted and reason.startswith("1 card;"):
+                # `handrank brag rank As Ks Qs`: each argument is one hand.
+                reason += ' (each argument is one hand: quote its cards, "As Ks Qs")'
+                self.hinted = True
             if self.bad <= MAX_MESSAGES:
-                self.message(f"{PROG}: hand {b.line}: {b.reason}")
+                self.message(f"{PROG}: hand {b.line}: {reason}")
         if bad and not self.skip:
             self.failed = True
 
