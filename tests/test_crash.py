@@ -537,6 +537,11 @@ def test_game_option_errors():
         crash.Game(["lexicographic"] * 4, target=0)
     with pytest.raises(OptionError, match="player 1.*accepted: lexicographic, expected-points"):
         crash.Game(["lexicographic", "random"])
+    for seed in (-1, "x", 1.5):
+        with pytest.raises(OptionError, match="seed must be"):
+            crash.Game(["lexicographic"] * 2, seed=seed)
+        with pytest.raises(OptionError, match="seed must be"):
+            crash.head_to_head(rounds=10, seed=seed)
 
 
 @pytest.mark.slow

@@ -75,6 +75,8 @@ def test_play_options_and_errors(capsys):
     assert rc == 2 and "accepted: lexicographic, expected-points" in err
     rc, _, err = run(capsys, "crash", "play", "--players", "6")
     assert rc == 2
+    rc, _, err = run(capsys, "crash", "play", "--seed", "-1")
+    assert rc == 2 and "--seed" in err
 
 
 def test_play_position_lines_match_the_game(capsys):

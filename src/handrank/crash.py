@@ -208,6 +208,17 @@ def _check_bool(value: object, name: str) -> bool:
     return bool(value)
 
 
+def _rng(seed: object) -> np.random.Generator:
+    """A Generator from ``seed`` (a non-negative int, a Generator, or None)."""
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
+                             or seed < 0):
+        raise OptionError(f"seed must be a non-negative int, a numpy Generator or None, "
+                          f"got {seed!r}")
+    return np.random.default_rng(seed)
+
+
 def _reject_unknown(unknown: dict[str, object], accepted: Sequence[str]) -> None:
     if unknown:
         name = next(iter(unknown))
@@ -696,7 +707,7 @@ def head_to_head(a: str = "expected-points", b: str = "lexicographic", *, rounds
     if isinstance(chunk, bool) or not isinstance(chunk, (int, np.integer)) or chunk < 1:
         raise OptionError(f"chunk must be a positive int, got {chunk!r}")
     deals = (int(rounds) + 1) // 2
-    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    rng = _rng(seed)
     seat_a = np.arange(players) % 2 == 0
     margins = []
     tot_a = tot_b = 0.0
@@ -925,7 +936,7 @@ class Game:
         if isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or max_rounds < 1:
             raise OptionError(f"max_rounds must be a positive int, got {max_rounds!r}")
         self.max_rounds = max_rounds
-        self.rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+        self.rng = _rng(seed)
         self.scores = [0] * n
         self.rounds: list[RoundRecord] = []
 

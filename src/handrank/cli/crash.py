@@ -55,7 +55,15 @@ def _small_pos(s: str) -> int:
     return v
 
 
+def _seed(s: str) -> int:
+    v = int(s)
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"must be a non-negative integer, got {v}")
+    return v
+
+
 _players.__name__ = "player count"
+_seed.__name__ = "seed"
 _small_pos.__name__ = "positive integer"
 
 
@@ -85,7 +93,8 @@ def register(subparsers: Any) -> None:
     g = cmds.add_parser("play", help="play a whole game between bots, round by round",
                         epilog=PLAY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     g.add_argument("--players", type=_players, default=4, help="players, 2-5 (default 4)")
-    g.add_argument("--seed", type=int, default=None, help="dealer seed (reproducible game)")
+    g.add_argument("--seed", type=_seed, default=None,
+                   help="dealer seed, a non-negative integer (same seed, same game)")
     g.add_argument("--target", type=_small_pos, default=crash.DEFAULT_TARGET,
                    help=f"target score: play until someone has this many points "
                         f"(rules offer {', '.join(map(str, crash.TARGETS))}; default "
