@@ -331,8 +331,8 @@ class Setting:
     strategy: str = "lexicographic"
 
     def describe(self) -> list[str]:
-        """One line per hand: ``"1. As Ad Kc  Pair, aces"`` style (card text and
-        the Brag description)."""
+        """One line per hand: ``"1. As Ad Ac  Prial of aces"`` (card text and
+        the Brag description, default Brag options)."""
         from . import brag
 
         out = []
