@@ -247,6 +247,16 @@ def test_strength_range_and_categories_vectorised():
         canada.category(1.5)  # type: ignore[arg-type]
 
 
+def test_river_of_blood_or_oil_is_one_category():
+    """Row 20: all red (blood) or all black (oil), one category; the words say which."""
+    blood = canada.evaluate("2h 3d 9h Jd", "Kh 6d")
+    oil = canada.evaluate("2c 3s 9c Js", "Kc 6s")
+    assert blood.category == oil.category == Category.RIVER
+    assert blood.strength == oil.strength  # same ranks: a tie, suits never break it
+    assert blood.description.startswith("River of Blood,")
+    assert oil.description.startswith("River of Oil,")
+
+
 def test_evaluate_cards_make_the_category():
     hv = canada.evaluate("2c 4d 6h Kc", "8s Jd")
     assert hv.category == Category.COMPOSITE_CURVE_4

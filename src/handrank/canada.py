@@ -259,8 +259,12 @@ def evaluate(set_cards: CardsLike, pit: CardsLike | None = None, *, decks: int =
     from .reference.canada import witness  # which cards make it (small, plain search)
 
     w = witness(ids[:4], ids[4:], cat.row) if cat != Category.NO_HAND else tuple(range(6))
+    words = describe(s)
+    if cat == Category.RIVER:  # one category; the words say which river
+        red = all(c & 3 in (1, 2) for c in ids)
+        words = words.replace(cat.label, "River of Blood" if red else "River of Oil")
     return HandValue(game="canada", category=cat, strength=s, name=cat.label,
-                     description=describe(s), cards=tuple(ids[i] for i in w))
+                     description=words, cards=tuple(ids[i] for i in w))
 
 
 def _layout(sets: object, pits: object) -> tuple[np.ndarray, np.ndarray]:
