@@ -9,8 +9,8 @@ strengths, per-row table lookups, the same expected-score formula) and against
 the pure-Python reference search (``handrank.reference.chinese.solve``, timed
 on one hand). Scorer: ``chinese.score_many`` (one thread) on heads-up and
 four-player tables against ``chinese.score`` (one table per call) and the
-reference scorer. Times are best of ``--repeat``; on a shared machine they are
-noisy.
+reference scorer. Times are the best of ``--repeat`` runs in CPU time of the
+process (all single-threaded); on a shared machine they are still noisy.
 """
 
 from __future__ import annotations
@@ -27,11 +27,13 @@ from handrank.reference import chinese as ref
 
 
 def best_of(fn, repeat: int) -> float:
+    """Best of ``repeat`` runs, in CPU seconds of this process (everything here
+    runs on one thread, and CPU time is steadier than wall time on a shared machine)."""
     best = float("inf")
     for _ in range(repeat):
-        t = time.perf_counter()
+        t = time.process_time()
         fn()
-        best = min(best, time.perf_counter() - t)
+        best = min(best, time.process_time() - t)
     return best
 
 
