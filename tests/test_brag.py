@@ -416,6 +416,11 @@ def test_equity_bad_arguments():
     assert brag.equity("As Kd Qh", 16, samples=100, seed=0).opponents == 16
     with pytest.raises(OptionError, match="opponents"):
         brag.equity("As Kd Qh", 16, samples=100, seed=0, dead="2c 3c")
+    rest = [c for c in range(52) if c not in parse_cards("As Kd Qh")]
+    with pytest.raises(OptionError, match="only 2 unseen cards"):
+        brag.equity("As Kd Qh", dead=rest[:47])
+    last = brag.equity("As Kd Qh", dead=rest[:46])  # exactly one opponent hand is left
+    assert last.samples == 1 and last.exact
 
 
 def test_strength3_fast_single_call_checks_its_ids():

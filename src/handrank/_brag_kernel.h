@@ -39,7 +39,8 @@ HR_INLINE int32_t hr_brag_strength(int a, int b, int c, int options) {
     return hr_brag_strength_t(HR_BRAG_TABLE[options & 3], a, b, c);
 }
 
-/* The lowest table index of a category, for callers that cimport. */
+/* The strength table of one option setting (options & 3), for inner loops
+ * that call hr_brag_strength_t(table, a, b, c) many times. */
 HR_INLINE const int16_t *hr_brag_table(int options) {
     return HR_BRAG_TABLE[options & 3];
 }

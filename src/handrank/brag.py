@@ -489,6 +489,9 @@ def equity(hand: CardsLike, opponents: int = 1, *, samples: int | None = None,
     unseen = 52 - mask.bit_count()
     if isinstance(opponents, bool) or not isinstance(opponents, (int, np.integer)):
         raise OptionError(f"opponents must be an int from 1 to 16, got {opponents!r}")
+    if unseen < 3:
+        raise OptionError(f"only {unseen} unseen cards (hand and dead cards removed): "
+                          f"not enough to deal one opponent 3 cards")
     if not 1 <= opponents <= _brag.MAX_OPPONENTS or 3 * opponents > unseen:
         raise OptionError(f"opponents must be 1 to {min(16, unseen // 3)} "
                           f"({unseen} unseen cards, 3 per opponent), got {opponents}")
