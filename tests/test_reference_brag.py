@@ -95,7 +95,8 @@ def test_value_is_order_independent():
         assert len(vals) == 1
 
 
-@pytest.mark.parametrize("bad", [[1, 2], [1, 2, 3, 4], [1, 1, 2], [0, 1, 52], [-1, 2, 3]])
+@pytest.mark.parametrize("bad", [[1, 2], [1, 2, 3, 4], [1, 1, 2], [0, 1, 52], [-1, 2, 3],
+                                 [True, 2, 3], [1.0, 2, 3]])
 def test_reference_rejects_bad_hands(bad):
     with pytest.raises(ValueError):
         ref.value(bad)

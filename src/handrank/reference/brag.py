@@ -36,7 +36,7 @@ def _check(cards: Sequence[int]) -> list[int]:
     cards = list(cards)
     if len(cards) != 3:
         raise ValueError(f"a Brag hand has 3 cards, got {len(cards)}")
-    if not all(isinstance(c, int) and 0 <= c < 52 for c in cards):
+    if not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 52 for c in cards):
         raise ValueError(f"card ids must be ints in 0..51, got {cards}")
     if len(set(cards)) != 3:
         raise ValueError(f"cards must be distinct, got {cards}")
