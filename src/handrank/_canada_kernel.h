@@ -17,7 +17,7 @@
 
 /* Suit and colour rows from the suit counters (8 bits per suit, packed) and the
  * per-suit rank masks; returns the strength with the better category. */
-static inline int32_t hr_canada_suits(int32_t st, uint32_t cnt, const uint32_t *sm) {
+HR_INLINE int32_t hr_canada_suits(int32_t st, uint32_t cnt, const uint32_t *sm) {
     int cat = st >> HR_CA_TB_BITS, sc = HR_CA_NO_HAND - 1, s, best = 0, c;
     unsigned red = ((cnt >> 8) & 0xff) + ((cnt >> 16) & 0xff);
     if (cat == HR_CA_BUSTED) return st;  /* a Full House: beats every suit row */
@@ -37,7 +37,7 @@ static inline int32_t hr_canada_suits(int32_t st, uint32_t cnt, const uint32_t *
     return st;
 }
 
-static inline int32_t hr_canada_strength(const uint8_t *s, const uint8_t *p) {
+HR_INLINE int32_t hr_canada_strength(const uint8_t *s, const uint8_t *p) {
     unsigned r0 = s[0] >> 2, r1 = s[1] >> 2, r2 = s[2] >> 2, r3 = s[3] >> 2;
     unsigned q0 = p[0] >> 2, q1 = p[1] >> 2;
     int32_t st = HR_CA_RANK_STRENGTH[HR_CA_SET_INDEX[((r0 * 13 + r1) * 13 + r2) * 13 + r3] * HR_CA_NUM_PITS
@@ -57,7 +57,7 @@ static inline int32_t hr_canada_strength(const uint8_t *s, const uint8_t *p) {
 /* Check one hand's six ids (set then pit): range, and at most `decks` copies of
  * any card. Returns 0, or the error kind with *col set to the culprit (0..5).
  * The common one-deck case (six distinct ids in range) is one mask and a popcount. */
-static inline int hr_canada_check(const uint8_t *s, const uint8_t *p, int decks, int *col) {
+HR_INLINE int hr_canada_check(const uint8_t *s, const uint8_t *p, int decks, int *col) {
     unsigned c[6];
     int i, j, n;
     uint64_t m;
@@ -80,7 +80,7 @@ static inline int hr_canada_check(const uint8_t *s, const uint8_t *p, int decks,
 /* Bulk: rows start..stop; set row i at sets + i*set_stride (4 ids), pit at
  * pits + i*pit_stride (2 ids; stride 0 = one shared pit). Returns -1, or the
  * first bad row (with *err, *col). */
-static inline ptrdiff_t hr_canada_eval(const uint8_t *sets, ptrdiff_t set_stride,
+HR_INLINE ptrdiff_t hr_canada_eval(const uint8_t *sets, ptrdiff_t set_stride,
                                        const uint8_t *pits, ptrdiff_t pit_stride,
                                        ptrdiff_t start, ptrdiff_t stop, int decks,
                                        int32_t *out, int *err, int *col) {
@@ -96,7 +96,7 @@ static inline ptrdiff_t hr_canada_eval(const uint8_t *sets, ptrdiff_t set_stride
 
 /* Plain loop (benchmark baseline: the same tables, no checks and no error
  * reports; an id >= 52 is read as 0 so that even bad rows stay in bounds). */
-static inline void hr_canada_eval_unchecked(const uint8_t *ids6, ptrdiff_t n, int32_t *out) {
+HR_INLINE void hr_canada_eval_unchecked(const uint8_t *ids6, ptrdiff_t n, int32_t *out) {
     ptrdiff_t i;
     int j;
     uint8_t h[6];
@@ -110,7 +110,7 @@ static inline void hr_canada_eval_unchecked(const uint8_t *ids6, ptrdiff_t n, in
  * `first`, counted per category into hist[35]. Incremental: the set's rank
  * multiset index, suit counters and rank masks are computed once per set; the
  * 1,326 pits are precomputed. */
-static inline void hr_canada_odds_first(int first, uint64_t *hist) {
+HR_INLINE void hr_canada_odds_first(int first, uint64_t *hist) {
     static const uint64_t one = 1;
     int a = first, b, c, d, e, f, k, npairs = 0;
     uint16_t ppidx[1326];
@@ -157,7 +157,7 @@ static inline void hr_canada_odds_first(int first, uint64_t *hist) {
 }
 
 /* Plain-loop baseline for the odds: every deal built and evaluated from scratch. */
-static inline void hr_canada_odds_naive_first(int first, uint64_t *hist) {
+HR_INLINE void hr_canada_odds_naive_first(int first, uint64_t *hist) {
     uint8_t s[4], p[2];
     int b, c, d, e, f;
     s[0] = (uint8_t)first;
