@@ -121,3 +121,12 @@ def test_empty_file_and_binary_garbage(tmp_path, capsys):
     assert rc == 0
     doc = json.loads(out)
     assert [h["cards"] for h in doc["hands"]] == ["As Ks Qs"] and doc["summary"]["skipped"] >= 2
+
+
+def test_blank_or_comment_arguments_are_bad_hands(capsys):
+    rc, out, err = run(capsys, "brag", "rank", "", "As Ks Qs", "# x")
+    assert rc == 2 and "hand 1: no cards" in err and "hand 3: no cards (a # comment)" in err
+    rc, out, err = run(capsys, "brag", "rank", "--skip-bad", "-o", "json", "  ", "As Ks Qs")
+    assert rc == 0
+    doc = json.loads(out)
+    assert [h["hand"] for h in doc["hands"]] == [2] and doc["summary"]["skipped"] == 1

@@ -161,6 +161,10 @@ def cmd_rank(args: argparse.Namespace) -> int:
     inp = _open(args.inputs)
     with inp:
         run = (_HandsRun if cmdline else Run)(args, inp, "ranking")
+        if cmdline:  # a file's blank and # lines are skipped; an argument must be a hand
+            run.report([BadRow(i + 1, "no cards" if not a.strip() else "no cards (a # comment)")
+                        for i, a in enumerate(args.inputs)
+                        if not a.strip() or a.strip().startswith("#")])
         sink = make_sink(args, columns, "hands")
         counts = np.zeros(6, dtype=np.int64)
         for chunk in run.chunks():
