@@ -516,3 +516,29 @@ def test_hypothesis_arbitrary_masks(masks):
         error = CardRangeError if masks[first] >> 52 else HandSizeError
         with pytest.raises(error, match=f"row {first}"):
             brag.evaluate_many(arr)
+
+
+def test_bulk_any_integer_dtype_and_layout_gives_the_same_strengths():
+    """Non-uint8 dtypes are range-checked then cast; strided, Fortran-order,
+    big-endian and read-only arrays are accepted; bool/object/float are refused."""
+    ids = ALL[::37]
+    base = brag.evaluate_many(ids)
+    for dtype in (np.int8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64, ">i4"):
+        np.testing.assert_array_equal(brag.evaluate_many(ids.astype(dtype)), base)
+    np.testing.assert_array_equal(brag.evaluate_many(np.asfortranarray(ids)), base)
+    np.testing.assert_array_equal(brag.evaluate_many(np.repeat(ids, 2, axis=0)[::2]), base)
+    ro = ids.copy()
+    ro.setflags(write=False)
+    np.testing.assert_array_equal(brag.evaluate_many(ro), base)
+    masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), ids.astype(np.uint64)), axis=1)
+    np.testing.assert_array_equal(brag.evaluate_many(masks.astype(">u8")), base)
+    np.testing.assert_array_equal(brag.evaluate_many(np.repeat(masks, 2)[::2]), base)
+    for dtype in (bool, object, np.float32):
+        with pytest.raises(ArrayDtypeError):
+            brag.evaluate_many(ids.astype(dtype))
+    neg = ids.astype(np.int16)
+    neg[3, 2] = -1
+    with pytest.raises(CardRangeError, match=r"row 3, column 2: card id -1"):
+        brag.evaluate_many(neg)
+    with pytest.raises(HandSizeError, match="0 columns"):
+        brag.evaluate_many(np.zeros((0, 0), dtype=np.uint8))
