@@ -147,7 +147,9 @@ def strength(cards: CardsLike, *, prial_threes_high: bool = True, a23_top_run: b
     ``cards``: text (``"3s 3h 3d"``) or a sequence of 3 card ids / card strings.
     Options as in the module docstring (rules: ``rules/brag-and-crash.md``).
     Raises CardParseError, CardRangeError, DuplicateCardError, HandSizeError
-    (not 3 cards), OptionError (unknown option or a non-bool value).
+    (not 3 cards), OptionError (unknown option or a non-bool value) -- all
+    ValueErrors -- and TypeError for an item that is neither a card string nor
+    an int (a float, a bool).
     """
     opts = _option_bits(prial_threes_high, a23_top_run, unknown)
     a, b, c = _ids(cards)
@@ -242,7 +244,8 @@ def evaluate(cards: CardsLike, *, prial_threes_high: bool = True, a23_top_run: b
     (a pair before its kicker; A-2-3 as three, two, ace).
     Rule: ``rules/brag-and-crash.md``. Raises CardParseError (names the token and
     position), CardRangeError, DuplicateCardError, HandSizeError (not 3
-    cards), OptionError.
+    cards), OptionError; TypeError for an item that is neither a card string
+    nor an int.
     """
     opts = _option_bits(prial_threes_high, a23_top_run, unknown)
     ids = _ids(cards)
