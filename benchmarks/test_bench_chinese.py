@@ -20,8 +20,8 @@ from handrank import chinese
 from handrank.cards import deal
 
 HOLDINGS = deal(200, 13, 7)
-TABLES2 = chinese.greedy_many(deal(100_000, 26, 8).reshape(-1, 13)).reshape(100_000, 2, 13)
-TABLES4 = chinese.greedy_many(deal(50_000, 52, 9).reshape(-1, 13)).reshape(50_000, 4, 13)
+TABLES2 = chinese.greedy_many(deal(20_000, 26, 8).reshape(-1, 13)).reshape(20_000, 2, 13)
+TABLES4 = chinese.greedy_many(deal(10_000, 52, 9).reshape(-1, 13)).reshape(10_000, 4, 13)
 
 
 @pytest.mark.benchmark(group="solver: one hand")
@@ -43,7 +43,7 @@ def test_solve_many(benchmark, system):
 
 
 @pytest.mark.benchmark(group="scorer")
-@pytest.mark.parametrize("tables", [TABLES2, TABLES4], ids=["2 players x 100k", "4 players x 50k"])
+@pytest.mark.parametrize("tables", [TABLES2, TABLES4], ids=["2 players x 20k", "4 players x 10k"])
 def test_score_many(benchmark, tables):
     out = benchmark(chinese.score_many, tables, None, "western", threads=1)
     assert np.all(out.sum(axis=(1, 2)) == 0)

@@ -611,3 +611,18 @@ def test_slow_reference_search_agrees_with_kernel(system, small_model):
 def test_slow_heads_up_20000_deals():
     r = chinese.heads_up(20_000, seed=7)
     assert r.ci95[0] > 0.5 and r.solver_fouls == 0
+
+
+def test_threads_give_the_same_results():
+    h = deal(300, 13, 3)
+    one, two = chinese.solve_many(h, "mandarin"), chinese.solve_many(h, "mandarin", threads=2)
+    assert all((one[k] == two[k]).all() for k in one)
+    assert (chinese.greedy_many(h) == chinese.greedy_many(h, threads=0)).all()
+    t = deal(3000, 52, 4).reshape(3000, 4, 13)
+    assert (chinese.score_many(t) == chinese.score_many(t, threads=2)).all()
+    bad = np.zeros((3000, 4), bool)
+    bad[2999, 3] = bad[2000, 1] = True  # not naturals: the lowest bad table is named
+    nat = chinese.score_many(t, details=True)["naturals"]
+    assert not nat[2000, 1] and not nat[2999, 3]
+    with pytest.raises(SettingError, match="table 2000, player 1"):
+        chinese.score_many(t, bad, threads=2)

@@ -667,15 +667,23 @@ def _check_repeats(flat: np.ndarray, what: str) -> None:
                                  card=c, row=r)
 
 
+def _run(kernel: Any, n: int, threads: int | None, weight: int) -> Any:
+    """run_chunked over ``n`` rows that each cost about ``weight`` poker rows, so
+    that threads start at a sensible row count (the shared pool splits work in
+    runs of at least 32,768 poker rows per thread). Chunks stay contiguous and
+    cover every row once."""
+    return run_chunked(lambda a, b: kernel(a // weight, b // weight), n * weight, threads)
+
+
 def _score_arrays(ids: np.ndarray, declare: np.ndarray, code: int,
                   threads: int | None) -> dict[str, np.ndarray]:
     n, p = ids.shape[0], ids.shape[1]
     out: dict[str, np.ndarray] = {"pairs": np.zeros((n, p, p), np.int32), "rows": np.zeros((n, p, 3), np.int32),
            "fouls": np.zeros((n, p), np.uint8), "naturals": np.zeros((n, p), np.uint8),
            "home": np.zeros((n, p), np.uint8)}
-    err = run_chunked(lambda a, b: _chinese.score_tables(
+    err = _run(lambda a, b: _chinese.score_tables(
         ids, declare, code, out["pairs"], out["rows"], out["fouls"], out["naturals"],
-        out["home"], a, b), n, threads)
+        out["home"], a, b), n, threads, 32)
     if err is not None:
         t, pl, _ = err
         raise SettingError(f"table {t}, player {pl}: a natural is declared, but the setting "
@@ -830,8 +838,8 @@ def solve_many(holdings: object, system: str = DEFAULT_SYSTEM, *,
     nat_setting = np.zeros((n, 13), np.uint8)
     ev = np.zeros(n, np.float64)
     nat = np.zeros(n, np.int8)
-    run_chunked(lambda a, b: _chinese.solve(ids, code, t, setting, ev, nat, nat_setting, a, b),
-                n, threads)
+    _run(lambda a, b: _chinese.solve(ids, code, t, setting, ev, nat, nat_setting, a, b),
+         n, threads, 4096)
     declare = (nat != 0) & (SWEEP[SYSTEMS[code]] > ev)
     return {"setting": setting, "expected": ev, "natural": nat, "declare": declare,
             "natural_setting": nat_setting}
@@ -886,7 +894,7 @@ def greedy_many(holdings: object, *, threads: int | None = None) -> np.ndarray:
     strongest back, then middle). Returns ``(N, 13)`` ``uint8`` settings."""
     ids = _holdings(holdings)
     out = np.zeros_like(ids)
-    run_chunked(lambda a, b: _chinese.greedy(ids, out, a, b), ids.shape[0], threads)
+    _run(lambda a, b: _chinese.greedy(ids, out, a, b), ids.shape[0], threads, 512)
     return out
 
 
