@@ -626,3 +626,21 @@ def test_threads_give_the_same_results():
     assert not nat[2000, 1] and not nat[2999, 3]
     with pytest.raises(SettingError, match="table 2000, player 1"):
         chinese.score_many(t, bad, threads=2)
+
+
+def test_table_generator_is_deterministic_and_matches_the_header():
+    """tools/gen_chinese_tables.py: same seed, same output; the committed header
+    records the parameters the docs state (100,000 holdings per pass, 1 pass)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "gen_chinese_tables.py"
+    spec = importlib.util.spec_from_file_location("gen_chinese_tables", path)
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    a = gen.generate(300, 1, 5, None, log=lambda s: None)
+    b = gen.generate(300, 1, 5, None, log=lambda s: None)
+    assert a[1] == b[1] and all(c[1:].sum() == 300 for c in a[0])
+    assert a[1] != gen.generate(300, 1, 6, None, log=lambda s: None)[1]
+    header = gen.OUT.read_text()
+    assert "#define HRC_TABLE_SAMPLES 100000" in header and "#define HRC_TABLE_PASSES 1" in header
