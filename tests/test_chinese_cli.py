@@ -59,7 +59,7 @@ def test_score_bad_files(tmp_path, capsys):
                    "b,2h 5h 9h,2d 4d 6d 8d Td,4s 7s Js Ks As\n")
     assert main(["chinese", "score", str(bad)]) == 2
     err = capsys.readouterr().err
-    assert "front needs 3" in err and "player 0 (a)" in err and "lines 2-3" in err
+    assert "a: the front needs 3" in err and "lines 2-3" in err
     dup = tmp_path / "d.json"
     dup.write_text(json.dumps([{"front": "2c3d4h", "middle": "5s6c7d8h9s", "back": "TcJdQhKcAc"},
                                {"front": "2c5h9h", "middle": "2d4d6d8dTd", "back": "4s7sJsKsAs"}]))
@@ -70,7 +70,8 @@ def test_score_bad_files(tmp_path, capsys):
         {"front": "2s3c4c", "middle": "5c5d6h6s7c", "back": "8c8s9c9dTh", "natural": True},
         {"front": "2h5h9h", "middle": "2d4d6d8dTd", "back": "4s7sJsKsAs"}]}))
     assert main(["chinese", "score", str(nat)]) == 2
-    assert "declares a natural" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "player 1: declares a natural" in err, err
     assert main(["chinese", "score", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
     sysbad = tmp_path / "s.json"

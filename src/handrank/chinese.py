@@ -582,6 +582,8 @@ def score(players: Sequence[object], system: str = DEFAULT_SYSTEM, *,
     natural's name: "dragon", "six pairs", "three flushes", "three straights"),
     ``holding`` (13 cards the rows must use) and ``name``. All cards come from
     one deck. ``system``: "basic", "western" (default), "eastern" or "mandarin".
+    ``names``: labels for the players (override the mappings' ``name``; error
+    messages then name players by these labels alone).
 
     Returns a :class:`TableScore` (matrix, totals, per-pair breakdown).
     Raises OptionError (unknown system or natural name), SettingError (row
@@ -604,7 +606,10 @@ def score(players: Sequence[object], system: str = DEFAULT_SYSTEM, *,
     labels = tuple(str(g) if g is not None else f"player {i}" for i, g in enumerate(given))
     settings, declared = [], []
     for i, p in enumerate(players):
-        where = f"player {i}" + (f" ({labels[i]})" if given[i] is not None else "")
+        if names is not None:  # the caller's labels (e.g. the CLI's 1-based "player 1")
+            where = labels[i]
+        else:
+            where = f"player {i}" + (f" ({labels[i]})" if given[i] is not None else "")
         s = _as_setting(p, where)
         settings.append(s)
         declared.append(_declared_code(p.get("natural") if isinstance(p, Mapping) else None,
