@@ -49,6 +49,18 @@ def test_front_strength_exhaustive_matches_reference_order():
     assert [order[v] for v in vals] == fast.tolist()
 
 
+def test_evaluate_many_rows_and_lists():
+    assert chinese.evaluate_many(["QsQd4c", "2c 3d 4h"]).tolist() == [409, 1]
+    five = chinese.evaluate_many(["AsKsQsJsTs"])
+    assert five.tolist() == [poker.MAX_STRENGTH]
+    with pytest.raises(DuplicateCardError, match="row 1"):
+        chinese.evaluate_many(np.array([[0, 1, 2], [3, 3, 4]]))
+    with pytest.raises(HandSizeError):
+        chinese.evaluate_many(np.zeros((2, 4), np.uint8))
+    with pytest.raises(CardRangeError, match="row 0, column 2"):
+        chinese.evaluate_many(np.array([[0, 1, 60]]))
+
+
 def test_front_layout_and_words():
     assert chinese.front_strength("2c3d4h") == 1  # straights do not count in front
     assert chinese.front_strength("AsAdAc") == 455

@@ -55,7 +55,7 @@ from typing import Any
 import numpy as np
 
 from . import _chinese, poker
-from ._bulk import run_chunked
+from ._bulk import as_id_array, run_chunked
 from .cards import (
     RANK_NAMES,
     RANK_PLURALS,
@@ -246,14 +246,11 @@ def evaluate(cards: CardsLike) -> HandValue:
 
 def evaluate_many(cards: object) -> np.ndarray:
     """Strengths of many rows: an ``(N, 3)`` integer array of fronts (-> 1..455)
-    or ``(N, 5)`` of five-card rows (-> poker strengths 1..7462); returns
+    or ``(N, 5)`` of five-card rows (-> poker strengths 1..7462), or a list of
+    rows (card text or id lists); returns
     ``(N,)`` ``int32``. Raises ArrayDtypeError, ArrayShapeError, HandSizeError,
     CardRangeError, DuplicateCardError naming the row."""
-    if isinstance(cards, np.ndarray) and cards.ndim == 2 and cards.shape[1] == 5:
-        return poker.evaluate_many(cards)
-    ids = _id_array(cards, "rows")
-    if ids.ndim != 2 or ids.shape[1] not in (3, 5):
-        raise ArrayShapeError(f"rows must be (N, 3) or (N, 5) card ids, got shape {ids.shape}")
+    ids = as_id_array(cards, (3, 5), "row")
     if ids.shape[1] == 5:
         return poker.evaluate_many(ids)
     _check_repeats(ids, "row")
