@@ -167,7 +167,7 @@ def raise_kernel_error(err: KernelError, arr: np.ndarray, sizes: Sequence[int]) 
         if kind == KIND_RANGE:
             raise CardRangeError(f"row {row}: mask {m:#x} has bits set at 52 or above", row=row)
         raise HandSizeError(f"row {row}: mask {m:#x} holds {bin(m).count('1')} cards; "
-                            f"expected {' to '.join(map(str, (min(sizes), max(sizes))))}")
+                            f"expected {' to '.join(map(str, sorted({min(sizes), max(sizes)})))}")
     value = int(arr[row, col])
     if kind == KIND_RANGE:
         raise CardRangeError(f"row {row}, column {col}: card id {value} is out of range 0..51",

@@ -253,7 +253,7 @@ def parse_text_chunk(chunk: list[Line], sizes: tuple[int, ...] = HAND_SIZES,
                 bad.append(BadRow(lineno, str(e)))
                 continue
             if len(ids) not in sizes:
-                bad.append(BadRow(lineno, f"{_cards(len(ids))}; a hand needs {lo} to {hi} cards"))
+                bad.append(BadRow(lineno, f"{_cards(len(ids))}; a hand needs {lo if lo == hi else f'{lo} to {hi}'} cards"))
                 continue
             dup = _duplicate_reason(ids)
             if dup is not None:

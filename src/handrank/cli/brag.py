@@ -136,8 +136,8 @@ class _HandsRun(Run):
 
 
 def _brag_reasons(bad: list[BadRow]) -> list[BadRow]:
-    """The shared parser words hand sizes for poker ("3 to 3 cards"): say it for Brag."""
-    return [BadRow(b.line, b.reason.replace("a hand needs 3 to 3 cards",
+    """The shared parser says "a hand needs 3 cards": say it for Brag."""
+    return [BadRow(b.line, b.reason.replace("a hand needs 3 cards",
                                             "a Brag hand has 3 cards")) for b in bad]
 
 

@@ -286,7 +286,7 @@ def cmd_rank(args: argparse.Namespace) -> int:
         for chunk in run.chunks():
             if args.decks == 1:
                 good, bad = parse_text_chunk(chunk, sizes=(6,))
-                bad = [BadRow(b.line, b.reason.replace("a hand needs 6 to 6 cards",
+                bad = [BadRow(b.line, b.reason.replace("a hand needs 6 cards",
                                                        "a Broken Canada hand is 6 cards"))
                        for b in bad]
             else:
