@@ -620,8 +620,8 @@ def test_slow_reference_search_agrees_with_kernel(system, small_model):
 
 
 @pytest.mark.slow
-def test_slow_heads_up_20000_deals():
-    r = chinese.heads_up(20_000, seed=7)
+def test_slow_heads_up_10000_deals():
+    r = chinese.heads_up(10_000, seed=7)
     assert r.ci95[0] > 0.5 and r.solver_fouls == 0
 
 
