@@ -1,5 +1,10 @@
 """handrank: fast card-hand evaluation for poker and other card games.
 
+Games: :mod:`handrank.poker` (5, 6, 7 cards), :mod:`handrank.chinese` (Chinese Poker),
+:mod:`handrank.brag` (Three-card Brag), :mod:`handrank.crash` (13-card Brag),
+:mod:`handrank.canada` (Broken Canada; engine in :mod:`handrank.canada_game`), and
+:mod:`handrank.equity` (Hold'em equity, ranges in :mod:`handrank.ranges`).
+
 Game modules share one shape (see ``DESIGN.md`` of the project): ``evaluate``
 (one hand -> :class:`HandValue`), ``evaluate_many`` (numpy arrays -> ``int32``
 strengths, higher = stronger), ``category`` / ``describe``, ``compare`` /
@@ -8,7 +13,7 @@ strengths, higher = stronger), ``category`` / ``describe``, ``compare`` /
 
 from importlib.metadata import PackageNotFoundError, version
 
-from . import cards, errors, poker
+from . import brag, canada, cards, chinese, crash, equity, errors, poker, ranges
 from .cards import format_card, format_cards, parse_card, parse_cards
 from .errors import HandrankError
 from .result import HandValue
@@ -23,6 +28,12 @@ __all__ = [
     "cards",
     "errors",
     "poker",
+    "chinese",
+    "brag",
+    "crash",
+    "canada",
+    "equity",
+    "ranges",
     "HandValue",
     "HandrankError",
     "parse_card",

@@ -52,7 +52,12 @@ examples:
   handrank rank --format uci --check-labels --summary-only poker-hand-training-true.data
   handrank showdown --summary-only pluribus-showdowns.csv
   handrank eval "As Ks Qs Js Ts" "Kd Kh Kc 4s 4d"
-  handrank rank --help
+  handrank equity AhAd KsKc
+  handrank chinese set "As Kd Qh Jc 9s 8d 7h 6c 4s 3d 2h 2c Td"
+  handrank brag rank "3s 3h 3d" "Ah 2d 3c"
+  handrank crash set "As Ad Ac Kh Qh Jh 2c 3d 4s 9s 9d 7c 5h"
+  handrank canada eval --set "Ts Js Qs Ks" --pit "As 2s"
+  handrank COMMAND --help
 
 Bad rows are reported on stderr with their line number; exit status 2 unless
 --skip-bad. Failed checks (label mismatches, disagreeing outcomes) give 1.
@@ -62,18 +67,13 @@ Bad rows are reported on stderr with their line number; exit status 2 unless
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
-        description="Evaluate card hands in files: poker hand ranking and showdowns.",
+        description=("Evaluate and compare card hands: poker ranking and showdowns, equity, "
+                     "Chinese Poker, Three-card Brag / Crash, Broken Canada."),
         epilog=MAIN_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-V", "--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in REGISTRARS:
-        try:
-            module = importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as e:  # game still being written (development trees only)
-            if e.name != f"{__name__}.{name}":
-                raise
-            continue
-        module.register(sub)
+        importlib.import_module(f"{__name__}.{name}").register(sub)
     return parser
 
 
