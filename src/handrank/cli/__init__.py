@@ -67,7 +67,7 @@ Bad rows are reported on stderr with their line number; exit status 2 unless
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
-        description=("Evaluate and compare card hands: poker ranking and showdowns, equity, "
+        description=("Evaluate and compare card hands: poker ranking and showdowns, equity,\n"
                      "Chinese Poker, Three-card Brag / Crash, Broken Canada."),
         epilog=MAIN_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("-V", "--version", action="version", version=f"%(prog)s {__version__}")
