@@ -69,9 +69,9 @@ def test_lexicographic_many_ties_matches_brute_force():
     _lex_matches_reference(H("As Ad Ac Ah Ks Kd Kc Kh Qs Qd Qc Qh 2c"))
 
 
-@pytest.mark.parametrize("n", [3, 4, 5, 6, 7, 8, 9, 10])
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
 def test_lexicographic_small_holdings_match_brute_force(n):
-    rows = deal(12, n, seed=100 + n)
+    rows = deal(12 if n <= 10 else 2, n, seed=100 + n)
     for row in rows:
         _lex_matches_reference([int(c) for c in row])
 
@@ -249,6 +249,23 @@ def test_D_count_high_card_default_off():
                                      )).tolist() == [[0, 0]]
 
 
+def test_D_count_high_card_boundary_weakest_pair_scores():
+    """[D] count_high_card off: the weakest pair (2-2-3) still scores, the best
+    high card (A-K-J) never does -- in score_round and score_many alike."""
+    def bulk(rows, **kw):
+        st_ = [[[crash.brag_strength(crash.dense_strength(h))] for h in row] for row in rows]
+        return crash.score_many(np.array(st_), **kw).tolist()
+
+    pair_vs_high = [["2s 2d 3c"], ["As Kd Jc"]]
+    assert crash.score_round(pair_vs_high).points == (2, 0)  # position + bonus
+    assert bulk([["2s 2d 3c", "As Kd Jc"]]) == [[2, 0]]
+    best_high = [["As Kd Jc"], ["Ks Qd 9c"]]
+    assert crash.score_round(best_high).points == (0, 0)
+    assert crash.score_round(best_high).winners == (None,)
+    assert bulk([["As Kd Jc", "Ks Qd 9c"]]) == [[0, 0]]
+    assert bulk([["As Kd Jc", "Ks Qd 9c"]], count_high_card=True) == [[2, 0]]
+
+
 def test_D_default_cards_13_or_10_with_five_players():
     """[D] cards per player: 13 for 2-4 players, 10 for 5."""
     assert [crash.default_cards(n) for n in (2, 3, 4, 5)] == [13, 13, 13, 10]
@@ -317,11 +334,22 @@ def test_exchange_three_players_first_taker_only():
     assert rec.holdings[1] == tuple(deck[39:52]) and rec.holdings[0] == rec.dealt[0]
 
 
-@pytest.mark.parametrize("n", [4, 5])
-def test_no_exchange_with_four_or_five_players(n):
+@pytest.mark.parametrize("n, cards", [(4, None), (5, None), (4, 3), (5, 3), (4, 7)])
+def test_no_exchange_with_four_or_five_players(n, cards):
+    # also when a smaller deal leaves enough undealt cards for a swap
     players, log = _spies([True] * n)
-    rec = crash.Game(players, seed=2).play_round()
-    assert log == [] and rec.holdings == rec.dealt
+    rec = crash.Game(players, seed=2, cards=cards).play_round()
+    assert log == [] and rec.holdings == rec.dealt and rec.exchanged == (False,) * n
+
+
+def test_exchange_three_players_smaller_deal_offers_that_many():
+    """With fewer cards per player, the offered cards are as many as a holding."""
+    players, log = _spies([True, True, True])
+    g = crash.Game(players, seed=8, cards=6)
+    deck = [int(x) for x in np.random.default_rng(8).permutation(52)]
+    rec = g.play_round()
+    assert log == [0] and rec.exchanged == (True, False, False)
+    assert rec.holdings[0] == tuple(deck[18:24])
 
 
 def test_default_exchange_rule_swaps_weak_keeps_strong():
@@ -372,6 +400,51 @@ def test_bad_strategy_setting_named():
         crash.Game(["lexicographic", Cheat()], seed=1).play_round()
 
 
+def _hands_of(holding):
+    return [holding[3 * k:3 * k + 3] for k in range(len(holding) // 3)]
+
+
+class Garbage(crash.Strategy):
+    """A bot returning whatever it is told to."""
+    name = "garbage"
+
+    def __init__(self, setter, answer=False):
+        self.setter, self.answer = setter, answer
+
+    def set_hand(self, holding, info):
+        return self.setter(holding)
+
+    def exchange(self, holding, info):
+        return self.answer
+
+
+@pytest.mark.parametrize("setter, error, match", [
+    (lambda h: None, SettingError, "sequence of hands, got NoneType"),
+    (lambda h: 7, SettingError, "sequence of hands, got int"),
+    (lambda h: "As Ad Ac", SettingError, "not one string"),
+    (lambda h: h, SettingError, "forms 4 hands .*got 13"),
+    (lambda h: _hands_of(h)[:3], SettingError, "forms 4 hands .*got 3"),
+    (lambda h: [None] + _hands_of(h)[1:], SettingError, "hand 0 is not three cards"),
+    (lambda h: [[float(c) for c in h[:3]]] + _hands_of(h)[1:], SettingError,
+     "hand 0 is not three cards"),
+    (lambda h: [h[:4]] + _hands_of(h[4:]), SettingError, "hand 0 has 4 cards"),
+    (lambda h: [h[:3]] + _hands_of(h)[:3], SettingError, "already used in hand 0"),
+    (lambda h: [(99,) + tuple(h[1:3])] + _hands_of(h)[1:], CardRangeError, "hand 0: card id 99"),
+])
+def test_strategy_returning_garbage_is_named(setter, error, match):
+    with pytest.raises(error, match=r"player 0 \(garbage\): .*" + match):
+        crash.Game([Garbage(setter), "lexicographic"], seed=1).play_round()
+
+
+@pytest.mark.parametrize("answer", ["no", None, [], 1])
+def test_strategy_exchange_must_answer_a_bool(answer):
+    with pytest.raises(OptionError, match=r"player 0 \(garbage\): exchange\(\) must return"):
+        crash.Game([Garbage(_hands_of, answer), "lexicographic"], seed=1).play_round()
+    # numpy bools are bools
+    rec = crash.Game([Garbage(_hands_of, np.True_), "lexicographic"], seed=1).play_round()
+    assert rec.exchanged[0] is True
+
+
 def test_custom_strategy_protocol():
     class Naive(crash.Strategy):
         name = "naive"
@@ -412,13 +485,14 @@ def test_options_lexicographic_matches_brute_force(opts):
         assert ref.setting_key(s.hands, **opts) == ref.setting_key(ref_hands, **opts)
 
 
-def test_options_lexicographic_13_cards():
+@pytest.mark.parametrize("opts", [pytest.param(o, marks=pytest.mark.slow) for o in OPTION_SETS[:2]]
+                         + OPTION_SETS[2:])
+def test_options_lexicographic_13_cards(opts):
     # A-2-3 and 3-3-3 available: the options change which hand leads
     holding = H("Ac 2d 3h 3c 3d Ks Qs Js 9h 9c 7d 5s 4c")
-    for opts in OPTION_SETS:
-        s = crash.set_hand(holding, **opts)
-        ref_hands, _ = ref.lexicographic_setting(holding, **opts)
-        assert ref.setting_key(s.hands, **opts) == ref.setting_key(ref_hands, **opts)
+    s = crash.set_hand(holding, **opts)
+    ref_hands, _ = ref.lexicographic_setting(holding, **opts)
+    assert ref.setting_key(s.hands, **opts) == ref.setting_key(ref_hands, **opts)
 
 
 @pytest.mark.parametrize("opts", OPTION_SETS)
@@ -479,6 +553,10 @@ def test_unknown_options_are_named():
         crash.Game(["lexicographic"] * 2, rounds=5)
     with pytest.raises(OptionError, match="prial_threes_high must be True or False"):
         crash.score_round([["As Ad Ac"], ["Ks Kd Kc"]], prial_threes_high="no")
+    with pytest.raises(OptionError, match="unknown option 'foo'.*rounds"):
+        crash.head_to_head(rounds=10, foo=1)
+    with pytest.raises(OptionError, match="count_high_card"):
+        crash.head_to_head(rounds=10, count_high_card="yes")
 
 
 # =========================================================================== bad input
@@ -512,6 +590,10 @@ def test_check_setting_errors_name_the_culprit():
         crash.check_setting(holding, ["As Ad Ac", "Kh Qh Jh", "5h 4s 3d"])
     with pytest.raises(SettingError, match="hand 1 has 2 cards"):
         crash.check_setting(holding, ["9s 9d 7c", "As Ad", "Kh Qh Jh", "5h 4s 3d"])
+    with pytest.raises(SettingError, match="hand 2 is not three cards"):
+        crash.check_setting(holding, ["9s 9d 7c", "As Ad Ac", 5, "5h 4s 3d"])
+    with pytest.raises(SettingError, match="sequence of hands, got NoneType"):
+        crash.check_setting(holding, None)
 
 
 def test_score_round_errors():
@@ -523,6 +605,10 @@ def test_score_round_errors():
         crash.score_round([["As Ad Ac"], ["As Kd Kc"]])
     with pytest.raises(HandSizeError, match="player 1, hand 0 has 4 cards"):
         crash.score_round([["As Ad Ac"], ["Ks Kd Kc Kh"]])
+    with pytest.raises(SettingError, match="player 0: hands must be a sequence.*got int"):
+        crash.score_round([5, ["As Ad Ac"]])
+    with pytest.raises(SettingError, match="player 1, hand 0 is not three cards"):
+        crash.score_round([["As Ad Ac"], [None]])
     with pytest.raises(SettingError, match="not sorted"):
         lo, hi = crash.brag_strength(5), crash.brag_strength(600)
         crash.score_many(np.array([[[lo, hi], [lo, lo]]]))
@@ -537,6 +623,11 @@ def test_game_option_errors():
         crash.Game(["lexicographic"] * 4, target=0)
     with pytest.raises(OptionError, match="player 1.*accepted: lexicographic, expected-points"):
         crash.Game(["lexicographic", "random"])
+    with pytest.raises(OptionError, match="one per seat, got NoneType"):
+        crash.Game(None)
+    with pytest.raises(OptionError, match="max_rounds"):
+        crash.Game(["lexicographic"] * 2, max_rounds=0)
+    assert crash.Game(["lexicographic"] * 2, max_rounds=np.int64(3)).max_rounds == 3
     for seed in (-1, "x", 1.5):
         with pytest.raises(OptionError, match="seed must be"):
             crash.Game(["lexicographic"] * 2, seed=seed)

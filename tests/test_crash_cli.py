@@ -48,6 +48,9 @@ def test_set_bad_holding_named(capsys):
     assert "Prial of aces" in out  # the good holding still printed
     rc, _, err = run(capsys, "crash", "set", "--strategy", "greedy", HOLDING)
     assert rc == 2 and "invalid choice" in err
+    # unquoted cards: one error and a hint, not one error per card
+    rc, _, err = run(capsys, "crash", "set", *HOLDING.split())
+    assert rc == 2 and err.count("error:") == 1 and f'"{HOLDING}"' in err
 
 
 def test_play_whole_game_readable_and_reproducible(capsys):
@@ -73,6 +76,10 @@ def test_play_options_and_errors(capsys):
     assert rc == 2 and "--seats names 2 strategies for 3 players" in err
     rc, _, err = run(capsys, "crash", "play", "--seats", "random")
     assert rc == 2 and "accepted: lexicographic, expected-points" in err
+    # seats are numbered from 1 on the command line, like P1..P5
+    rc, _, err = run(capsys, "crash", "play", "--players", "3", "--seats",
+                     "expected-points,,lexicographic")
+    assert rc == 2 and "seat 2 (P2): unknown strategy ''" in err
     rc, _, err = run(capsys, "crash", "play", "--players", "6")
     assert rc == 2
     rc, _, err = run(capsys, "crash", "play", "--seed", "-1")

@@ -438,9 +438,12 @@ def set_hand(cards: CardsLike, strategy: str = "lexicographic", *, players: int 
     table the setting is for (they shape ``expected-points`` and the reported
     expected points); ``prial_threes_high`` / ``a23_top_run`` the Brag order.
 
-    Raises CardParseError, DuplicateCardError, HandSizeError (fewer than 3 or
-    more than 26 cards), OptionError (unknown strategy or option, listing the
-    accepted ones; bad players; more cards than ``52 // players``).
+    Raises CardParseError, DuplicateCardError, CardRangeError, HandSizeError
+    (fewer than 3 or more than 26 cards), OptionError (unknown strategy or
+    option, listing the accepted ones; bad players; more cards than
+    ``52 // players``, so holdings above 13 cards need ``players`` 2 or 3);
+    TypeError for an item that is neither card text nor a card id (as
+    :func:`handrank.cards.parse_cards`).
     Rule: ``rules/brag-and-crash.md`` ("Setting a Crash hand").
     """
     opts = _brag_opts(prial_threes_high, a23_top_run, unknown, _SETTING)
@@ -455,6 +458,17 @@ def set_hand(cards: CardsLike, strategy: str = "lexicographic", *, players: int 
     return _setting_from_row(out[0], dense[0], ev[0], len(ids) // 3, STRATEGIES[mode], opts)
 
 
+def _parse_hand(h: object, where: str) -> list[int]:
+    """Card ids of one hand of a setting; anything that is not cards (None, a
+    float, a number instead of a hand) is a SettingError naming ``where``."""
+    try:
+        return parse_cards(h, allow_duplicates=True)  # type: ignore[arg-type]
+    except HandrankError as e:
+        raise e.with_context(where) from None
+    except TypeError as e:
+        raise SettingError(f"{where} is not three cards: {e}") from None
+
+
 def check_setting(holding: CardsLike, hands: HandsLike | Setting, *,
                   prial_threes_high: bool = True,
                   a23_top_run: bool = True) -> tuple[tuple[int, int, int], ...]:
@@ -464,8 +478,11 @@ def check_setting(holding: CardsLike, hands: HandsLike | Setting, *,
     ``hands``: a :class:`Setting` or a sequence of ``len(holding) // 3`` hands,
     each three cards (text or ids), in any order (the rules sort them).
     Raises SettingError naming the culprit: a card the player does not hold, a
-    card used twice, a hand of the wrong size, the wrong number of hands.
-    Also CardParseError / DuplicateCardError for bad holding text.
+    card used twice, a hand of the wrong size or not made of cards, the wrong
+    number of hands. Also CardParseError / DuplicateCardError / HandSizeError
+    for a bad holding (TypeError if it is not cards at all, as
+    :func:`handrank.cards.parse_cards`), OptionError for a bad Brag option.
+    Rule: ``rules/brag-and-crash.md`` ("Forming").
     """
     opts = _brag_opts(prial_threes_high, a23_top_run, {})
     held = parse_cards(holding)
@@ -485,10 +502,7 @@ def check_setting(holding: CardsLike, hands: HandsLike | Setting, *,
     used: dict[int, int] = {}
     out = []
     for i, h in enumerate(raw_list):
-        try:
-            ids = parse_cards(h, allow_duplicates=True)
-        except HandrankError as e:
-            raise e.with_context(f"hand {i}") from None
+        ids = _parse_hand(h, f"hand {i}")
         if len(ids) != 3:
             raise SettingError(f"hand {i} has {len(ids)} cards; a Brag hand has 3")
         for c in ids:
@@ -529,12 +543,14 @@ def _player_hands(p: int, hands: HandsLike | Setting) -> list[tuple[int, int, in
     if isinstance(raw, str):
         raise SettingError(f"player {p}: hands must be a sequence of three-card hands, "
                            f"not one string")
+    try:
+        raw_list = list(raw)
+    except TypeError:
+        raise SettingError(f"player {p}: hands must be a sequence of three-card hands, "
+                           f"got {type(raw).__name__}") from None
     out = []
-    for i, h in enumerate(raw):
-        try:
-            ids = parse_cards(h, allow_duplicates=True)
-        except HandrankError as e:
-            raise e.with_context(f"player {p}, hand {i}") from None
+    for i, h in enumerate(raw_list):
+        ids = _parse_hand(h, f"player {p}, hand {i}")
         if len(ids) != 3:
             raise HandSizeError(f"player {p}, hand {i} has {len(ids)} cards; "
                                 f"a Brag hand has 3")
@@ -559,17 +575,22 @@ def score_round(hands: Sequence[HandsLike | Setting], *, count_high_card: bool =
     point.
 
     Raises HandSizeError (a hand not of 3 cards), SettingError (players with
-    different hand counts, no hands), DuplicateCardError (a card held twice,
+    different hand counts, no hands, a player's entry or hand that is not
+    cards), DuplicateCardError (a card held twice,
     naming both places), OptionError (player count, an option, an unknown option
     naming the accepted ones; ``prial_threes_high`` / ``a23_top_run`` select the
     Brag order as in :mod:`handrank.brag`), and card
-    parsing errors. Rule: ``rules/brag-and-crash.md`` ("Scoring a round").
+    parsing errors; TypeError if ``hands`` is not a sequence of players. Rule: ``rules/brag-and-crash.md`` ("Scoring a round").
     """
     opts = _brag_opts(prial_threes_high, a23_top_run, unknown)
     count_high_card = _check_bool(count_high_card, "count_high_card")
     if isinstance(hands, (str, Setting)):
         raise TypeError("score_round takes one entry per player")
-    players = list(hands)
+    try:
+        players = list(hands)
+    except TypeError:
+        raise TypeError(f"score_round takes one entry per player, got "
+                        f"{type(hands).__name__}") from None
     n = len(players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
         raise OptionError(f"Crash is for 2..5 players, got {n}")
@@ -687,17 +708,24 @@ def head_to_head(a: str = "expected-points", b: str = "lexicographic", *, rounds
                  seed: int | np.random.Generator | None = 0, players: int = 4,
                  cards: int | None = None, count_high_card: bool = False,
                  prial_threes_high: bool = True, a23_top_run: bool = True,
-                 threads: int | None = None, chunk: int = 20_000) -> HeadToHead:
+                 threads: int | None = None, chunk: int = 20_000,
+                 **unknown: object) -> HeadToHead:
     """Pit two setting strategies against each other over many seeded rounds.
 
     Seats alternate a, b, a, b, ...; every deal is played twice, the second
     time with the strategies swapped between seats (duplicate format), so luck
     of the deal cancels. No exchanges (as with 4 or 5 players). ``rounds`` is
     rounded up to an even number. Returns a :class:`HeadToHead`. Raises
-    OptionError for a bad strategy, players, cards or rounds.
+    OptionError for a bad strategy, players, cards, rounds, seed or option (an
+    unknown keyword option is named with the accepted ones).
+    Rule: ``rules/brag-and-crash.md`` ("Setting a Crash hand": expected-points
+    must beat lexicographic head-to-head).
     """
     from .cards import deal
 
+    _brag_opts(prial_threes_high, a23_top_run, unknown,
+               ("rounds", "seed", "players", "cards") + _SCORING + ("threads", "chunk"))
+    _check_bool(count_high_card, "count_high_card")
     _check_strategy(a)
     _check_strategy(b)
     players = _check_players(players)
@@ -783,7 +811,8 @@ class Strategy(abc.ABC):
 
     def exchange(self, holding: tuple[int, ...], info: TableInfo) -> bool:
         """Whether to swap ``holding`` for as many unseen cards (when the rules
-        offer it). Default rule: swap when the holding's expected points (its
+        offer it): must return True or False (anything else is an OptionError
+        naming the player). Default rule: swap when the holding's expected points (its
         best ``expected-points`` setting) are below the average of a random
         holding at this table -- a swap brings, on average, exactly that."""
         opts = (info.prial_threes_high, info.a23_top_run)
@@ -900,8 +929,11 @@ class Game:
     swaps, and nobody else may. 4 or 5 players: no exchange. The first player
     moves one seat to the left each round.
 
-    Raises OptionError for a bad or unknown option, naming it; SettingError
-    (naming the player) if a strategy returns a setting its holding cannot make.
+    Raises OptionError for a bad or unknown option, naming it (also, naming
+    the player, if a strategy's ``exchange`` returns anything but True/False);
+    SettingError (naming the player) if a strategy returns a setting its
+    holding cannot make or that is not cards at all.
+    Rule: ``rules/brag-and-crash.md`` (Crash: exchange, scoring, game).
     """
 
     def __init__(self, players: Sequence[StrategyLike], *, seed: int | np.random.Generator | None = None,
@@ -913,7 +945,11 @@ class Game:
                                ("seed", "target", "cards") + _SCORING + ("max_rounds",))
         if isinstance(players, (str, Strategy)):
             raise OptionError("players must be a sequence of strategies, one per seat")
-        seats = list(players)
+        try:
+            seats = list(players)
+        except TypeError:
+            raise OptionError(f"players must be a sequence of strategies, one per seat, "
+                              f"got {type(players).__name__}") from None
         n = _check_players(len(seats))
         self.players: list[Strategy] = []
         for i, s in enumerate(seats):
@@ -933,9 +969,10 @@ class Game:
         self.target = int(target)
         self.cards = default_cards(n) if cards is None else _check_cards_option(cards, n)
         self.count_high_card = _check_bool(count_high_card, "count_high_card")
-        if isinstance(max_rounds, bool) or not isinstance(max_rounds, int) or max_rounds < 1:
+        if (isinstance(max_rounds, bool) or not isinstance(max_rounds, (int, np.integer))
+                or max_rounds < 1):
             raise OptionError(f"max_rounds must be a positive int, got {max_rounds!r}")
-        self.max_rounds = max_rounds
+        self.max_rounds = int(max_rounds)
         self.rng = _rng(seed)
         self.scores = [0] * n
         self.rounds: list[RoundRecord] = []
@@ -950,6 +987,20 @@ class Game:
                          count_high_card=self.count_high_card, round=len(self.rounds),
                          prial_threes_high=self.opts[0], a23_top_run=self.opts[1])
 
+    def _who(self, p: int) -> str:
+        return f"player {p} ({getattr(self.players[p], 'name', type(self.players[p]).__name__)})"
+
+    def _wants_exchange(self, p: int, holding: tuple[int, ...]) -> bool:
+        """Ask player ``p``; anything but True/False is an OptionError naming them."""
+        try:
+            answer = self.players[p].exchange(holding, self._info(p))
+        except HandrankError as e:
+            raise e.with_context(self._who(p)) from None
+        if not isinstance(answer, (bool, np.bool_)):
+            raise OptionError(f"{self._who(p)}: exchange() must return True or False, "
+                              f"got {answer!r}")
+        return bool(answer)
+
     def play_round(self) -> RoundRecord:
         """Deal, exchange, set, score one round; update and return its record."""
         n, c = self.n_players, self.cards
@@ -962,12 +1013,12 @@ class Game:
         order = [(first + i) % n for i in range(n)]
         if n == 2:
             for p in order:
-                if len(undealt) >= c and self.players[p].exchange(holdings[p], self._info(p)):
+                if len(undealt) >= c and self._wants_exchange(p, holdings[p]):
                     holdings[p], undealt = tuple(undealt[:c]), undealt[c:]
                     exchanged[p] = True
         elif n == 3 and len(undealt) >= c:
             for p in order:
-                if self.players[p].exchange(holdings[p], self._info(p)):
+                if self._wants_exchange(p, holdings[p]):
                     holdings[p] = tuple(undealt[:c])
                     exchanged[p] = True
                     break
@@ -979,7 +1030,7 @@ class Game:
                                               prial_threes_high=self.opts[0],
                                               a23_top_run=self.opts[1]))
             except HandrankError as e:
-                raise e.with_context(f"player {p} ({self.players[p].name})") from None
+                raise e.with_context(self._who(p)) from None
         score = score_round(settings, count_high_card=self.count_high_card,
                             prial_threes_high=self.opts[0], a23_top_run=self.opts[1])
         for p in range(n):

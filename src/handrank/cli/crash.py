@@ -148,6 +148,8 @@ def _position_text(rec: crash.RoundRecord, k: int, names: list[str], chc: bool,
 def cmd_set(args: argparse.Namespace) -> int:
     out: list[dict[str, Any]] = []
     status = EXIT_OK
+    unquoted = len(args.cards) > 1 and all(len(t.split()) == 1 and len(t) <= 3
+                                           for t in args.cards)
     for i, text in enumerate(args.cards):
         try:
             ids = parse_cards(text)
@@ -156,6 +158,10 @@ def cmd_set(args: argparse.Namespace) -> int:
         except HandrankError as e:
             print(f"{PROG}: error: holding {i + 1} ({text!r}): {e}", file=sys.stderr)
             status = EXIT_BAD_INPUT
+            if unquoted:
+                print(f"{PROG}: hint: each argument is one holding; quote the cards of a "
+                      f"holding together, e.g. \"{' '.join(args.cards)}\"", file=sys.stderr)
+                break
             continue
         if args.output == "json":
             out.append({"holding": format_cards(ids), "strategy": args.strategy,
@@ -187,13 +193,18 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"{PROG}: error: --seats names {len(seats)} strategies for {n} players",
               file=sys.stderr)
         return EXIT_BAD_INPUT
+    for p, name in enumerate(seats):
+        if name not in crash.STRATEGIES:
+            print(f"{PROG}: error: --seats: seat {p + 1} (P{p + 1}): unknown strategy "
+                  f"{name!r}; accepted: {', '.join(crash.STRATEGIES)}", file=sys.stderr)
+            return EXIT_BAD_INPUT
     game = crash.Game(seats, seed=args.seed, target=args.target, cards=args.cards,
                       count_high_card=args.count_high_card, **_opts(args))
     names = [f"P{p + 1}" for p in range(n)]
     if not args.quiet:
         print(f"Crash: {n} players, {game.cards} cards each ({game.cards // 3} hands), "
               f"target {game.target}, high cards {'count' if game.count_high_card else 'do not count'}, "
-              f"seed {args.seed}")
+              f"seed {'random' if args.seed is None else args.seed}")
         for p in range(n):
             print(f"  {names[p]}: {game.players[p].name}")
     while not game.over:
