@@ -375,7 +375,7 @@ def test_showdown_feud_redraw_on_tie():
     which also exercises shuffling the drawn cards back in)."""
     rounds = set()
     for seed in range(30):
-        r = canada.showdown(["Kc Kd Kh 5c", "3c 3d 3h 5s"], "5h 9d", seed=seed, stock="2c 2d 3c")
+        r = canada.showdown(["Kc Kd Kh 5c", "3c 3d 3h 5s"], "5h 9d", seed=seed, stock="2c 2d 3s")
         last = max(d.round for d in r.feud)
         rounds.add(last)
         final = {d.player: d.card >> 2 for d in r.feud if d.round == last}
@@ -385,6 +385,34 @@ def test_showdown_feud_redraw_on_tie():
     assert rounds == {0, 1}
     with pytest.raises(HandrankError, match="Family Feud"):
         canada.showdown(["Kc Kd Kh 5c", "3c 3d 3h 5s"], "5h 9d", seed=1, stock="2c 2d")
+
+
+def test_showdown_family_feud_lowest_rank_wins_ace_high():
+    """Rule 3: the lowest Family Feud draw wins, the ace counting high (an ace
+    loses to a three)."""
+    for seed in range(8):
+        r = canada.showdown(["Kc Kd Kh 5c", "3c 3d 3h 5s"], "5h 9d", seed=seed, stock="Ac 3s")
+        drew = {d.player: d.card for d in r.feud}
+        assert r.winners == [p for p, c in drew.items() if c == parse_cards("3s")[0]]
+
+
+def test_showdown_stock_and_seed_are_checked():
+    """The Family Feud stock holds undealt cards only; seeds are checked even
+    when no feud is needed."""
+    sets, pit = ["Kc Kd Kh 5c", "3c 3d 3h 5s"], "5h 9d"
+    with pytest.raises(DuplicateCardError, match="stock: card Kc"):
+        canada.showdown(sets, pit, seed=1, stock="Kc 2d")
+    with pytest.raises(CardParseError, match="stock"):
+        canada.showdown(sets, pit, seed=1, stock="2c Zz")
+    for bad in (-1, 1.5, "7", True):
+        with pytest.raises(OptionError, match="seed"):
+            canada.showdown(["2c 6d 9h Js", "3c 7d Th Qs"], "Kc 4d", seed=bad)
+        with pytest.raises(OptionError, match="seed"):
+            canada.equity("Ac 3d 5h 7s", "Kc 9d", 1, samples=10, seed=bad)
+    with pytest.raises(OptionError, match="2000 players"):
+        canada.showdown(["Kc Kd Kh 5c"] * 2000, pit)
+    with pytest.raises(TypeError, match="sets"):
+        canada.showdown(None, pit)  # type: ignore[arg-type]
 
 
 def test_showdown_bad_input():
@@ -426,6 +454,11 @@ def test_exact_odds_total_and_closed_forms(odds):
     # Crowded house: two ranks, 4 suits each for each triple, 15 splits of the six cards.
     assert counts[Category.CROWDED_HOUSE] == math.comb(13, 2) * 4 * 4 * 15
     assert (counts > 0).all()
+
+
+def test_exact_odds_bad_options():
+    with pytest.raises(OptionError, match="progress"):
+        canada.exact_odds(progress="yes")
 
 
 def test_exact_odds_threads_and_naive_loop_agree(odds):
@@ -489,6 +522,9 @@ def test_equity_bad_input():
         canada.equity("Ac 3d 5h 7s", "Kc 9d", True, samples=10, seed=1)  # type: ignore[arg-type]
     with pytest.raises(HandSizeError):
         canada.equity("Ac 3d 5h", "Kc 9d", 1, samples=10, seed=1)
+    with pytest.raises(OptionError, match="opponents must be from 1 to 255"):
+        canada.equity("Ac 3d 5h 7s", "Kc 9d", 10**20, samples=10, seed=1)
+    assert canada.equity("Ac 3d 5h 7s", "Kc 9d", 300, samples=10, seed=1, decks=64).decks == 64
 
 
 # =========================================================================== tables

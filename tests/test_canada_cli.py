@@ -55,6 +55,8 @@ def test_play_bad_options(capsys):
     assert code == 2 and "--players" in err
     code, _, err = run(capsys, "canada", "play", "--players", "3", "--dealer", "3")
     assert code == 2 and "dealer" in err
+    code, _, err = run(capsys, "canada", "play", "--seed", "-1")
+    assert code == 2 and "--seed" in err and "non-negative" in err
 
 
 def test_odds_json(capsys):

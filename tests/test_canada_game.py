@@ -10,21 +10,19 @@ from handrank.cards import parse_cards
 from handrank.errors import OptionError, SettingError
 
 
-class Rigged:
-    """A stand-in random source whose shuffle deals ``draws`` first, in order."""
+class Rigged(np.random.Generator):
+    """A random source whose shuffle deals ``draws`` first, in order (other draws,
+    e.g. Family Feud, are an ordinary seeded Generator's)."""
 
     def __init__(self, draws, decks=1):
+        super().__init__(np.random.PCG64(0))
         rest = list(np.repeat(np.arange(52), decks))
         for c in draws:
             rest.remove(c)
         self.shoe = list(reversed(list(draws) + rest))
-        self.real = np.random.default_rng(0)
 
     def permutation(self, x):
         return np.array(self.shoe)
-
-    def integers(self, *a, **k):
-        return self.real.integers(*a, **k)
 
 
 def cards(text):
@@ -201,6 +199,25 @@ def test_bad_options():
         Game(players=3, decks=0)
     with pytest.raises(OptionError, match="unknown option 'chips'"):
         Game(players=3, chips=100)
+    for bad in (-1, 1.5, "7", True):
+        with pytest.raises(OptionError, match="seed"):
+            Game(players=3, seed=bad)
+
+
+def test_family_feud_draws_from_the_shoe_topped_up_when_short():
+    """Tied Full Houses feud with cards from the undealt stock; a shoe holding fewer
+    cards than the players is topped up with the discards instead of failing."""
+    g = Game([StandPat(), StandPat()], seed=1)
+    g.sets = [cards("Kc Kd Kh 5c"), cards("3c 3d 3h 5s")]
+    g.pit, g.flip = cards("5h 9d"), cards("9h")[0]
+    g.shoe, g.discards = cards("2c"), cards("4c 7c")
+    for _ in range(5):
+        sd = g.showdown()
+        assert len(sd.winners) == 1 and sd.feud
+        assert {d.card for d in sd.feud} <= set(cards("2c 4c 7c"))
+    g.shoe = cards("2c 4d 6h")  # enough: the feud uses the shoe only
+    for _ in range(5):
+        assert {d.card for d in g.showdown().feud} <= set(cards("2c 4d 6h"))
 
 
 @pytest.mark.parametrize("players", [2, 4, 5, 9, 13, 30])

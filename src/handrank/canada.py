@@ -231,8 +231,10 @@ def strength(set_cards: CardsLike, pit: CardsLike | None = None, *, decks: int =
              **unknown: object) -> int:
     """Strength of one hand (see the module's layout): ``set_cards`` 4 cards and
     ``pit`` 2 cards (text or ids), or 6 cards in ``set_cards`` (set first) with
-    ``pit=None``. Raises CardParseError, CardRangeError, HandSizeError,
-    DuplicateCardError (more copies of a card than ``decks``), OptionError (bad decks)."""
+    ``pit=None``. Rule: ``rules/broken-canada.md``. Raises CardParseError,
+    CardRangeError, HandSizeError, DuplicateCardError (more copies of a card
+    than ``decks``), OptionError (bad decks or an unknown option), TypeError
+    (an item that is neither card text nor an integer id, e.g. a float or bool)."""
     _no_unknown("strength", unknown, "decks")
     return _strength6(_hand(set_cards, pit, _check_decks(decks)))
 
@@ -250,7 +252,8 @@ def evaluate(set_cards: CardsLike, pit: CardsLike | None = None, *, decks: int =
     ``cards`` are the cards that make it (No Hand: all six). Rule:
     ``rules/broken-canada.md``. Raises CardParseError (token and position),
     CardRangeError, HandSizeError (not 4 + 2 cards), DuplicateCardError (too
-    many copies for ``decks``), OptionError (bad ``decks``).
+    many copies for ``decks``), OptionError (bad ``decks`` or an unknown
+    option), TypeError (an item that is neither card text nor an integer id).
     """
     _no_unknown("evaluate", unknown, "decks")
     ids = _hand(set_cards, pit, _check_decks(decks))
@@ -321,6 +324,7 @@ def evaluate_many(sets: object, pits: object = None, *, decks: int = 1,
     ``decks``: the most copies of one card a row may hold (1..64).
     ``threads``: ``None``/1 = one thread, 0 = all cores (the kernel releases the GIL).
 
+    Rule: ``rules/broken-canada.md``; strength layout in this module's docstring.
     Returns an ``(N,)`` ``int32`` array of strengths. Raises ArrayDtypeError,
     ArrayShapeError, HandSizeError (wrong column count), CardRangeError (id
     outside 0..51), DuplicateCardError (too many copies), each naming the row
@@ -467,11 +471,15 @@ class Showdown:
         return [f"player {i}: {describe(s)}" for i, s in enumerate(self.strengths)]
 
 
-def _rng(seed: SeedLike) -> np.random.Generator:
+def _rng(seed: object) -> np.random.Generator:
+    """A Generator from ``seed``: a non-negative int, a numpy Generator or None
+    (fresh entropy). Anything else raises OptionError naming it."""
     if isinstance(seed, np.random.Generator):
         return seed
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
-        raise TypeError(f"seed must be an int, a numpy Generator or None, got {type(seed).__name__}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
+                             or seed < 0):
+        raise OptionError(f"seed must be a non-negative int, a numpy Generator or None, "
+                          f"got {seed!r}")
     return np.random.default_rng(seed)
 
 
@@ -496,14 +504,20 @@ def showdown(sets: Sequence[CardsLike], pit: CardsLike, *, decks: int | None = N
     draws use ``seed`` (int or numpy Generator) and are recorded in
     :attr:`Showdown.feud`; if the stock runs out, the drawn cards are shuffled
     back in. Raises HandSizeError, DuplicateCardError (too many copies, naming
-    the player), CardParseError, OptionError (bad ``decks``).
+    the player; or a ``stock`` card that, with the dealt cards, exceeds the
+    decks), CardParseError, OptionError (bad ``decks`` or ``seed``, too many
+    players), HandrankError (a Family Feud the stock cannot settle).
     """
     _no_unknown("showdown", unknown, "decks, seed, stock")
-    if isinstance(sets, (str, bytes)) or np.isscalar(sets):
+    rng = _rng(seed)
+    if isinstance(sets, (str, bytes)) or sets is None or np.isscalar(sets):
         raise TypeError("sets must be a sequence with one 4-card set per player")
     sets = list(sets)
     if not sets:
         raise HandSizeError("showdown needs at least one player")
+    if decks is None and decks_for(len(sets)) > MAX_DECKS:
+        raise OptionError(f"{len(sets)} players would need {decks_for(len(sets))} decks; "
+                          f"at most {MAX_DECKS} decks ({4 * MAX_DECKS} players) are supported")
     d = _check_decks(decks_for(len(sets)) if decks is None else decks)
     try:
         p = parse_cards(pit, allow_duplicates=True)
@@ -543,8 +557,18 @@ def showdown(sets: Sequence[CardsLike], pit: CardsLike, *, decks: int | None = N
                 left_list.remove(c)
             pool = left_list
         else:
-            pool = parse_cards(stock, allow_duplicates=True)
-        winners, feud = _family_feud(tied, hands, pool, _rng(seed))
+            try:
+                pool = parse_cards(stock, allow_duplicates=True)
+            except HandrankError as e:
+                raise e.with_context("stock") from None
+            both = np.bincount(table + pool, minlength=52)
+            if both.max() > d:
+                c = int(np.argmax(both))
+                raise DuplicateCardError(
+                    f"stock: card {format_card(c)} is in the stock {pool.count(c)} time(s) and "
+                    f"dealt {counts[c]} time(s), but only {d} deck{'s' if d > 1 else ''} in play",
+                    card=c)
+        winners, feud = _family_feud(tied, hands, pool, rng)
     return Showdown(strengths=strengths, winners=winners, tied=tied, feud=feud)
 
 
@@ -594,6 +618,9 @@ def exact_odds(*, threads: int | None = None,
     it sums to :data:`TOTAL_DEALS`. See :func:`odds_rows` for a table.
     """
     _no_unknown("exact_odds", unknown, "threads, progress, naive")
+    if not isinstance(progress, bool) and not callable(progress):
+        raise OptionError(f"progress must be True, False or a callable (done, total), "
+                          f"got {progress!r}")
     t = resolve_threads(threads)
     firsts = list(range(49))
     weight = {a: math.comb(51 - a, 3) * 1128 for a in firsts}
@@ -679,11 +706,14 @@ def equity(set_cards: CardsLike, pit: CardsLike, opponents: int = 1, *,
     (same seed -> same result, whatever ``threads``); ``threads``: None/1 one
     thread, 0 all cores. Returns a :class:`CanadaEquity` (equity, win, tie,
     samples, stderr). Raises HandSizeError, CardParseError, DuplicateCardError,
-    OptionError (opponents, samples or decks out of range).
+    OptionError (opponents, samples, decks or seed out of range).
     """
     _no_unknown("equity", unknown, "samples, seed, threads, decks")
     if isinstance(opponents, bool) or not isinstance(opponents, (int, np.integer)):
         raise OptionError(f"opponents must be an int, got {opponents!r}")
+    if opponents < 1 or (decks is None and opponents >= 4 * MAX_DECKS):
+        raise OptionError(f"opponents must be from 1 to {4 * MAX_DECKS - 1} (more with an "
+                          f"explicit decks), got {opponents}")
     if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)):
         raise OptionError(f"samples must be an int, got {samples!r}")
     if not 1 <= samples <= 10**10:

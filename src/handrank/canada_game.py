@@ -206,7 +206,8 @@ class Game:
     shuffle, the Family Feud draws). ``decks``: default ``ceil(players / 4)``
     [D]. ``dealer``: seat of the dealer; play starts at the seat to the left
     (dealer + 1). ``hooks``: a :class:`Hooks` for the betting points.
-    Raises OptionError for a bad player count, dealer or decks.
+    Raises OptionError for a bad player count, strategy, dealer, decks or seed
+    (a non-negative int, a numpy Generator or None).
     """
 
     def __init__(self, players: int | Sequence[Strategy] = 4, *, seed: SeedLike = None,
@@ -241,7 +242,7 @@ class Game:
             raise OptionError(f"dealer must be a seat 0..{self.n - 1}, got {dealer!r}")
         self.dealer = int(dealer)
         self.hooks = hooks or Hooks()
-        self.rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+        self.rng = canada._rng(seed)
         self.shoe: list[int] = []
         self.discards: list[int] = []
         self.sets: list[list[int]] = [[] for _ in range(self.n)]
@@ -388,9 +389,16 @@ class Game:
 
     def showdown(self) -> Showdown:
         act = sorted(self.active())
-        stock = self.shoe or self.discards  # the undealt stock
+        # Family Feud draws from the undealt stock (the shoe); a shoe too short for
+        # one card each is topped up with the discards (as the deal would), and
+        # failing that every card not in an active hand or the pit is used.
+        stock: list[int] | None = list(self.shoe)
+        if len(self.shoe) < len(act):
+            stock = self.shoe + self.discards
+            if len(stock) < len(act):
+                stock = None
         sd = canada.showdown([self.sets[p] for p in act], self.pit, decks=self.decks,
-                             seed=self.rng, stock=stock or None)
+                             seed=self.rng, stock=stock)
         strengths = [-1] * self.n
         for i, p in enumerate(act):
             strengths[p] = sd.strengths[i]

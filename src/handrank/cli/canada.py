@@ -103,7 +103,15 @@ def _decks(s: str) -> int:
     return v
 
 
+def _seed(s: str) -> int:
+    v = int(s)
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"must be a non-negative integer, got {v}")
+    return v
+
+
 _players.__name__ = "player count"
+_seed.__name__ = "seed"
 _decks.__name__ = "deck count"
 
 
@@ -141,8 +149,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         description="Play one deal of Broken Canada with the default bot.",
                         epilog=PLAY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--players", type=_players, default=4, metavar="N", help="players (2..52)")
-    p.add_argument("--seed", type=int, default=None, metavar="S",
-                   help="random seed (same seed, same game); default: fresh entropy")
+    p.add_argument("--seed", type=_seed, default=None, metavar="S",
+                   help="random seed, a non-negative integer (same seed, same game); "
+                        "default: fresh entropy")
     p.add_argument("--dealer", type=_nonneg_int, default=0, metavar="SEAT",
                    help="dealer's seat (default 0); play starts at the dealer's left")
     p.add_argument("--decks", type=_decks, default=None, metavar="N",
