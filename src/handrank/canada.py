@@ -162,7 +162,9 @@ ACES_TIER = (Category.FOUR_ACES, Category.ACES_IN_HAND_STRAIGHT_PAIR, Category.T
 
 
 def decks_for(players: int) -> int:
-    """Decks in play for a table of ``players``: ``ceil(players / 4)`` [D]."""
+    """Decks in play for a table of ``players``: ``ceil(players / 4)`` [D]
+    (``rules/broken-canada.md``, "Cards, set and pit"). Raises OptionError for
+    fewer than 1 player, TypeError for a non-integer."""
     if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
         raise TypeError(f"players must be an int, got {type(players).__name__}")
     if players < 1:
