@@ -1,8 +1,11 @@
-"""The ``handrank canada`` commands: eval, play, odds."""
+"""The ``handrank canada`` commands: eval, rank, play, odds."""
 
 import json
+import os
 
 from handrank.cli import main
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def run(capsys, *argv):
@@ -67,6 +70,13 @@ def test_odds_json(capsys):
     assert d["categories"][0] == {"row": 1, "category": "Royal Canadian", "count": 60,
                                   "probability": 60 / 305_377_800}
     assert sum(c["count"] for c in d["categories"]) == d["total"]
+    # the table in docs/canada.md is this output (``--output markdown``), row for row
+    with open(os.path.join(ROOT, "docs", "canada.md"), encoding="utf-8") as fh:
+        doc = fh.read()
+    for c in d["categories"]:
+        line = (f"| {c['row']} | {c['category']} | {c['count']:,} | "
+                f"{c['probability']:.6%} |")
+        assert line in doc, line
 
 
 def test_rank_file(capsys, tmp_path):

@@ -265,7 +265,7 @@ def _parse_multi(chunk: list[Line], decks: int) -> tuple[TextChunk, list[BadRow]
     for lineno, text in chunk:
         s = (text or "").strip()
         if text is None:
-            bad.append(BadRow(lineno, "not UTF-8 text"))
+            bad.append(BadRow(lineno, "not valid UTF-8 text"))
             continue
         if not s or s[0] == "#":
             continue
