@@ -20,8 +20,9 @@ is stronger). The kernels work on *dense* strengths ``0..740`` (the rank of a
 Brag hand among the 741 distinct strengths, weakest 0); :func:`dense_strength`
 maps between them.
 
-Crash uses the default Brag ordering of the rules page (3-3-3 the top prial,
-A-2-3 the top run).
+By default Crash uses the Brag order of the rules page (3-3-3 the top prial,
+A-2-3 the top run); the Brag options ``prial_threes_high`` and ``a23_top_run``
+pass through every scoring and setting function and :class:`Game`.
 """
 
 from __future__ import annotations
@@ -172,7 +173,8 @@ def _check_players(players: object) -> int:
 
 def default_cards(players: int) -> int:
     """Cards dealt to each player by default: 13, or 10 with five players (rules
-    **[D]**). Raises OptionError for a player count outside 2..5."""
+    **[D]**, ``rules/brag-and-crash.md``). Raises OptionError for a player count
+    outside 2..5."""
     return 10 if _check_players(players) == 5 else 13
 
 
@@ -188,7 +190,8 @@ def _check_cards_option(cards: object, players: int) -> int:
 
 def hand_count(cards: int) -> int:
     """Brag hands formed from a holding of ``cards`` cards: ``cards // 3``
-    (the rest are dropped). Raises HandSizeError outside 3..26 cards."""
+    (the rest are dropped; ``rules/brag-and-crash.md``). Raises HandSizeError
+    outside 3..26 cards, TypeError for a non-integer."""
     if isinstance(cards, bool) or not isinstance(cards, (int, np.integer)):
         raise TypeError(f"cards must be an int, got {cards!r}")
     if not 3 <= cards <= _crash.MAX_CARDS:
@@ -278,7 +281,8 @@ def win_table(cards: int, players: int = 4, count_high_card: bool = False, *,
     option's order (the classes of equal hands are the same, only their order
     changes): an approximation, since opponents would then set a little
     differently. Raises OptionError for bad players, cards or options (unknown
-    ones named, with the accepted list).
+    ones named, with the accepted list). Rule: ``rules/brag-and-crash.md``
+    ("Setting a Crash hand"); counts from ``tools/gen_crash_tables.py``.
     """
     opts = _brag_opts(prial_threes_high, a23_top_run, unknown)
     players = _check_players(players)
@@ -651,7 +655,8 @@ def score_many(strengths: object, *, count_high_card: bool = False,
     array, OptionError for a player count outside 2..5, SettingError if a
     player's strengths are not sorted strongest first, HandrankError for a value
     that is not a Brag strength (naming the round). The strengths must come
-    from the same Brag options as passed here.
+    from the same Brag options as passed here. Rule: ``rules/brag-and-crash.md``
+    ("Scoring a round").
     """
     opts = _brag_opts(prial_threes_high, a23_top_run, unknown)
     from .errors import ArrayDtypeError, ArrayShapeError
