@@ -639,13 +639,10 @@ def exact_odds(*, threads: int | None = None,
     def one(a: int) -> np.ndarray:
         return _canada.odds_first(a, naive)
 
+    pool = ThreadPoolExecutor(max_workers=t) if t > 1 else None
     try:
         results: Iterator[np.ndarray]
-        if t <= 1:
-            results = map(one, firsts)
-        else:
-            pool = ThreadPoolExecutor(max_workers=t)
-            results = pool.map(one, firsts)
+        results = map(one, firsts) if pool is None else pool.map(one, firsts)
         for a, h in zip(firsts, results):
             hist += h
             done += weight[a]
@@ -653,9 +650,9 @@ def exact_odds(*, threads: int | None = None,
                 bar.update(weight[a])
             if callback is not None:
                 callback(done, TOTAL_DEALS)
-        if t > 1:
-            pool.shutdown()
     finally:
+        if pool is not None:  # also when a progress callback raises
+            pool.shutdown(cancel_futures=True)
         if bar is not None:
             bar.close()
     return hist
