@@ -269,6 +269,7 @@ class Game:
             raise SettingError("every player has folded")
 
     def active(self) -> list[int]:
+        """Seats still in the deal (not folded), in turn order from the dealer's left."""
         return [p for p in self.seats() if p not in self.folded]
 
     def _say(self, text: str, event: tuple) -> None:
@@ -288,6 +289,7 @@ class Game:
         return canada.strength(self.sets[p], self.pit, decks=self.decks)
 
     def view(self, p: int, phase: str, allowance: int) -> View:
+        """What player ``p`` may see now (a :class:`View`); the flip only once face up."""
         return View(player=p, set=tuple(self.sets[p]), pit=tuple(self.pit),
                     flip=self.flip if self.flip_up else None, players=self.n, decks=self.decks,
                     phase=phase, allowance=allowance, strength=self._strength(p))
@@ -334,6 +336,7 @@ class Game:
             self._say(f"player {p} set: {format_cards(self.sets[p])}", ("set", p, *self.sets[p]))
 
     def betting(self, number: int) -> None:
+        """Betting point ``number`` (1..3): logged, then ``hooks.betting_round`` is called."""
         self._say(f"betting round {number} ({BETTING_PHASES[number - 1]})", ("betting", -1, number))
         self.hooks.betting_round(self, number, BETTING_PHASES[number - 1])
 
@@ -388,6 +391,8 @@ class Game:
                   ("swap", p, given, taken))
 
     def showdown(self) -> Showdown:
+        """Compare the active players' hands (:func:`handrank.canada.showdown`, Family
+        Feud with the game's random source); folded seats get strength -1."""
         act = sorted(self.active())
         # Family Feud draws from the undealt stock (the shoe); a shoe too short for
         # one card each is topped up with the discards (as the deal would), and
