@@ -614,6 +614,16 @@ def test_score_round_errors():
         crash.score_many(np.array([[[lo, hi], [lo, lo]]]))
 
 
+@pytest.mark.parametrize("dtype", [np.int16, np.int32, np.int64, np.uint16, np.uint32, np.uint64])
+def test_score_many_any_integer_dtype(dtype):
+    # sorted strengths in an unsigned array are not "unsorted" (no wrap-around)
+    v = [crash.brag_strength(d) for d in (700, 600, 650, 10)]
+    s = np.array([[[v[0], v[1]], [v[2], v[3]]]], dtype=dtype)
+    assert crash.score_many(s).tolist() == [[3, 0]]
+    with pytest.raises(SettingError, match="round 0, player 1: hands are not sorted"):
+        crash.score_many(np.array([[[v[0], v[1]], [v[3], v[2]]]], dtype=dtype))
+
+
 def test_game_option_errors():
     with pytest.raises(OptionError, match="2..5"):
         crash.Game(["lexicographic"] * 6)

@@ -675,7 +675,7 @@ def score_many(strengths: object, *, count_high_card: bool = False,
         if bad.any():
             r = int(np.argwhere(bad)[0][0])
             raise HandrankError(f"round {r}: {s[bad][0]} is not a Brag strength")
-        unsorted = (np.diff(s, axis=2) > 0).any(axis=2)
+        unsorted = (s[:, :, 1:] > s[:, :, :-1]).any(axis=2)  # no np.diff: unsigned wraps
         if unsorted.any():
             r, p = (int(x) for x in np.argwhere(unsorted)[0])
             raise SettingError(f"round {r}, player {p}: hands are not sorted strongest first")

@@ -76,7 +76,8 @@ def register(subparsers: Any) -> None:
     s = cmds.add_parser("set", help="set a holding into Brag hands",
                         epilog=SET_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     s.add_argument("cards", metavar="CARDS", nargs="+",
-                   help="a holding (13 cards by default rules; 3 to 26), e.g. "
+                   help="a holding, quoted (13 cards by default rules; 3 to 52 // players, "
+                        "so up to 26 with --players 2), e.g. "
                         "\"As Ad Ac Kh Qh Jh 2c 3d 4s 9s 9d 7c 5h\"; several holdings allowed")
     s.add_argument("--strategy", choices=crash.STRATEGIES, default="lexicographic",
                    help="lexicographic (strongest hands, position 1 first; default) or "
