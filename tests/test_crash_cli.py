@@ -110,3 +110,29 @@ def test_brag_option_flags(capsys):
                      "--no-prial-threes-high", "-q")
     res = crash.Game(["expected-points"] * 2, seed=1, prial_threes_high=False).play()
     assert rc == 0 and f"after {len(res.rounds)} rounds" in out
+
+
+def _examples() -> list[str]:
+    from pathlib import Path
+
+    from handrank.cli import crash as cli_crash
+
+    texts = [cli_crash.__doc__ or "", cli_crash.SET_EPILOG, cli_crash.PLAY_EPILOG,
+             (Path(__file__).resolve().parent.parent / "docs" / "crash.md").read_text()]
+    return sorted({ln.strip() for t in texts for ln in t.splitlines()
+                   if ln.strip().startswith("handrank crash ")})
+
+
+def test_documented_examples_run(capsys):
+    """Every ``handrank crash ...`` example in the module docstring, the --help
+    epilogs and docs/crash.md runs and exits 0."""
+    import shlex
+
+    examples = _examples()
+    assert len(examples) >= 8
+    for line in examples:
+        argv = shlex.split(line)[1:]
+        if argv[1] == "play" and "-q" not in argv:
+            argv.append("-q")
+        rc, _, err = run(capsys, *argv)
+        assert rc == 0, (line, err)

@@ -5,7 +5,7 @@ Examples::
     handrank crash set "As Ad Ac Kh Qh Jh 2c 3d 4s 9s 9d 7c 5h"
     handrank crash set --strategy expected-points "As Ad Ac Kh Qh Jh 2c 3d 4s 9s 9d 7c 5h"
     handrank crash play --players 4 --seed 7
-    handrank crash play --players 3 --seed 1 --target 7 --seats expected-points,lexicographic
+    handrank crash play --players 3 --seed 1 --target 7 --seats expected-points,lexicographic,lexicographic
 """
 
 from __future__ import annotations
