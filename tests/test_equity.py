@@ -194,6 +194,9 @@ def test_ten_players_exact_river_against_reference():
     (["AK, 22", "QQ+"], "2c 7d 9h Ts", "3c"),
     (["random", "AhAd"], "2c 2d 5h Th 9s", ""),
     (["76s, 55", "AK"], "8h 8d 2c", "3h 3d"),
+    # dead cards that break a symmetry of the board (only renamings fixing them count)
+    (["AK", "QQ, 76s"], "2c 7c 9c", "Ah"),
+    (["AK, 22", "QQ"], "8h 8d 2c", "3h"),
 ])
 def test_suit_classes_give_the_same_counts_as_every_combination(players, board, dead):
     """Combinations that differ only by a renaming of suits (fixing board and dead
@@ -232,6 +235,16 @@ def test_monte_carlo_weighted_ranges_agree_with_exact():
     mc = E.equity(players, board="2c 7d 9h", samples=300_000, seed=11)
     for pe, pm in zip(exact.players, mc.players):
         assert abs(pe.equity - pm.equity) < 5 * pm.stderr
+
+
+def test_monte_carlo_dead_cards_are_never_dealt():
+    # Kh Kd dead: the kings have no set outs. Dealing them anyway would lift KK by ~8 points.
+    players, dead = ["AhAd", "KsKc"], "Kh Kd"
+    exact = E.equity(players, dead=dead)
+    mc = E.equity(players, dead=dead, samples=100_000, seed=4)
+    for pe, pm in zip(exact.players, mc.players):
+        assert abs(pe.equity - pm.equity) < 5 * pm.stderr
+    assert exact.players[1].equity < E.equity(players).players[1].equity - 0.05
 
 
 def test_monte_carlo_multiway_agrees_with_exact():
@@ -347,6 +360,10 @@ def test_text_and_dict_output():
     (["AA", "AA", "AA"], None, None, RangeSyntaxError, ["never"]),
     (["AhAd", "KsKc"], "2c 3c Xx", None, CardParseError, ["board", "Xx"]),
     (["AhAd", "0(KK)"], None, None, RangeSyntaxError, ["player 1", "weight above 0"]),
+    (["AhAd", "KsKs"], None, None, RangeSyntaxError, ["player 1", "'KsKs'", "repeats"]),
+    # 9 players need 18 cards; these ranges hold 16 (too many combinations to list)
+    (["AA,KK,QQ,JJ,AK,AQ,AJ,KQ,KJ,QJ"] * 9, None, None, RangeSyntaxError,
+     ["never", "18 cards", "16"]),
 ])
 def test_bad_input_names_the_culprit(players, board, dead, err, words):
     with pytest.raises(err) as info:
@@ -379,6 +396,8 @@ def test_bad_options():
         E.equity(["AhAd", "KK"], samples=100, seed=-1)
     with pytest.raises(OptionError, match="'sampels'.*samples, target_stderr"):
         E.equity(["AhAd", "KK"], sampels=100)
+    with pytest.raises(TypeError, match="progress"):
+        E.equity(["AhAd", "KK"], progress=5)
 
 
 def test_reference_exact_fraction_on_turn():
@@ -404,6 +423,8 @@ def test_range_objects_are_checked():
         E.equity(["AhAd", bad])
     with pytest.raises(RangeSyntaxError, match="between 0 and 1"):
         E.equity(["AhAd", Range(np.array([[40, 41]]), np.array([2.0]))])
+    with pytest.raises(RangeSyntaxError, match="player 1: a Range lists the same combo twice"):
+        E.equity(["AhAd", Range(np.array([[40, 41], [41, 40]]), np.array([1.0, 0.5]))])
     # low card first is accepted and normalised
     r = E.equity(["AhAd", Range(np.array([[44, 45]]), np.array([1.0]))])
     assert r.players[1].hand and r.exact

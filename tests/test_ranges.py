@@ -53,6 +53,12 @@ R = {c: i for i, c in enumerate(RANKS)}
     ("K9o-K6o", [(R["K"], k) for k in range(R["6"], R["9"] + 1)], "o", 48),
     ("T9-T7", [(R["T"], k) for k in range(R["7"], R["9"] + 1)], "", 48),
     ("10s9s", None, None, 1),
+    ("K9s+", [(R["K"], k) for k in range(R["9"], R["K"])], "s", 16),
+    ("AA-QQ", [(r, r) for r in (R["Q"], R["K"], R["A"])], "", 18),
+    # letters in either case
+    ("AKS", [(R["A"], R["K"])], "s", 4),
+    ("ako", [(R["A"], R["K"])], "o", 12),
+    ("t9s+", [(R["T"], R["9"])], "s", 4),
 ])
 def test_token_forms(text, pairs, kind, count):
     got = combos_of(text)
@@ -148,6 +154,8 @@ def test_errors_name_token_and_position(text, token, pos):
     with pytest.raises(RangeSyntaxError) as info:
         parse_range(text)
     e = info.value
+    if text == "AhAh":
+        assert "repeats" in str(e)
     if token is not None:
         assert repr(token) in str(e)
     if pos is not None:

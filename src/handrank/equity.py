@@ -46,6 +46,7 @@ __all__ = [
     "CHUNK_SAMPLES",
     "DEFAULT_SAMPLES",
     "MAX_EXACT_EVALS",
+    "MAX_SAMPLES",
     "METHODS",
     "EquityResult",
     "PlayerEquity",
@@ -198,6 +199,8 @@ def _player(spec: object, i: int) -> tuple[Range, str, bool]:
             raise RangeSyntaxError(f"player {i}: range weights must be between 0 and 1")
         keep = w > 0
         hi, lo = np.maximum(c[:, 0], c[:, 1]), np.minimum(c[:, 0], c[:, 1])
+        if len(c) and len(np.unique(hi.astype(np.int64) * 52 + lo)) != len(c):
+            raise RangeSyntaxError(f"player {i}: a Range lists the same combo twice")
         rr = Range(np.stack([hi, lo], axis=1).astype(np.uint8)[keep], w[keep], spec.text)
         return rr, spec.text or f"{len(rr)} combos", len(rr) == 1
     if isinstance(spec, str):
@@ -460,7 +463,7 @@ def _monte_carlo(ranges: list[Range], board: np.ndarray, dead_mask: int, base: i
             if rc:
                 raise RangeSyntaxError(
                     f"the players' ranges almost never fit together ({MAX_REJECTS:,} deals in "
-                    f"a row dealt overlapping hole cards); narrow them or use method='exact'")
+                    f"a row dealt overlapping hole cards); narrow them")
             results[i] = res
             return k
 
@@ -524,7 +527,8 @@ def equity(players: Sequence[object], board: CardsLike | None = None,
     ``"monte-carlo"`` samples deals: ``samples`` of them (default
     :data:`DEFAULT_SAMPLES`), or as many as needed for every player's standard
     error to reach ``target_stderr`` (checked after each chunk of
-    :data:`CHUNK_SAMPLES`; ``samples`` then caps the count); ``"auto"`` (default)
+    :data:`CHUNK_SAMPLES`; ``samples`` then caps the count, else
+    :data:`MAX_SAMPLES`); ``"auto"`` (default)
     is exact when neither ``samples`` nor ``target_stderr`` is given and the work
     is at most :data:`MAX_EXACT_EVALS` hand evaluations, else Monte Carlo.
     ``seed``: int or ``numpy.random.Generator`` (Monte Carlo only; None = fresh
@@ -548,6 +552,9 @@ def equity(players: Sequence[object], board: CardsLike | None = None,
         raise OptionError(f"unknown option {min(unknown)!r}; accepted: "
                           f"{', '.join(_OPTIONS)}")
     _check_options(method, samples, target_stderr)
+    if progress is not None and not callable(progress):
+        raise TypeError(f"progress must be a callable(done, total) or None, got "
+                        f"{type(progress).__name__}")
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise TypeError("players must be a sequence (list) of hole cards or ranges")
     n = len(players)
@@ -591,6 +598,11 @@ def equity(players: Sequence[object], board: CardsLike | None = None,
         raise HandSizeError(f"only {left} cards are left to deal the {r_cards} board cards "
                             f"({n} players, {len(dead_ids)} dead)")
     threads_n = resolve_threads(threads)
+    cards_in_ranges = np.bitwise_or.reduce(np.concatenate([r.masks() for r in ranges]))
+    if int(cards_in_ranges).bit_count() < 2 * n:
+        raise RangeSyntaxError(
+            f"the players' ranges can never be dealt together: {n} players need {2 * n} "
+            f"cards but their combos hold only {int(cards_in_ranges).bit_count()} cards")
     listing = _compatible(ranges, _PAIR_LIMIT)
     if listing is not None and len(listing[0]) == 0:
         raise RangeSyntaxError("the players' ranges can never be dealt together: every "
@@ -622,8 +634,9 @@ def equity(players: Sequence[object], board: CardsLike | None = None,
             wins, ties, share = tot[0, p], tot[1, p], tot[2, p]
             eq = share / u / total
             win = wins / total
+            tie = (share - u * wins) / u / total  # exact split-pot units, no float noise
             out.append(PlayerEquity(labels[p], len(ranges[p]), float(eq), float(win),
-                                    float(eq - win), _clean(wins), _clean(ties),
+                                    float(tie), _clean(wins), _clean(ties),
                                     _clean(total - wins - ties), 0.0))
         return EquityResult(tuple(out), board_text, dead_text, True, _clean(total),
                             len(listing[0]), boards, None)
@@ -637,7 +650,8 @@ def equity(players: Sequence[object], board: CardsLike | None = None,
         wins, ties = int(tot[0, p]), int(tot[1, p])
         eq = tot[2, p] / u / N
         win = wins / N
-        out.append(PlayerEquity(labels[p], len(ranges[p]), float(eq), win, float(eq) - win,
+        tie = int(tot[2, p] - _equity.SHARE_UNITS * wins) / u / N  # split-pot units, exact
+        out.append(PlayerEquity(labels[p], len(ranges[p]), float(eq), win, tie,
                                 float(wins), float(ties), float(N - wins - ties), float(se[p])))
     return EquityResult(tuple(out), board_text, dead_text, False, float(N), 0, 0, used_seed)
 

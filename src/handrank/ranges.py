@@ -23,7 +23,8 @@ Weights: ``0.4(AsKs, AKo)`` gives every combo inside the parentheses weight 0.4,
 and ``AKs:0.4`` gives one token's combos weight 0.4. Weights are frequencies
 in ``[0, 1]`` (``0`` removes the combos); without one a combo has weight 1.
 A combo listed twice keeps the later weight. Ranks may be written in either
-order (``KA`` = ``AK``); ``T`` or ``10`` is a ten.
+order (``KA`` = ``AK``); ``T`` or ``10`` is a ten; letters may be either case
+(``aks`` = ``AKs`` = ``AKS``).
 
 Errors: :class:`~handrank.errors.RangeSyntaxError` naming the token and its
 0-based character position in the text.
@@ -38,7 +39,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .cards import RANKS, format_card, parse_cards
-from .errors import HandrankError, RangeSyntaxError
+from .errors import DuplicateCardError, HandrankError, RangeSyntaxError
 
 __all__ = ["NUM_COMBOS", "Range", "all_combos", "parse_range"]
 
@@ -47,7 +48,7 @@ NUM_COMBOS = 1326
 
 _RANK = {c: i for i, c in enumerate(RANKS)}
 _RANK.update({c.lower(): i for i, c in enumerate(RANKS)})
-_HAND_RE = re.compile(r"^(10|[2-9TJQKAtjqka])(10|[2-9TJQKAtjqka])([so]?)(\+?)$")
+_HAND_RE = re.compile(r"^(10|[2-9TJQKAtjqka])(10|[2-9TJQKAtjqka])([soSO]?)(\+?)$")
 _NUMBER_RE = re.compile(r"^(?:\d+(?:\.\d*)?|\.\d+)$")
 
 
@@ -133,6 +134,8 @@ def _token_combos(tok: str, pos: int) -> list[tuple[int, int]]:
         return _hand_combos(h, tok, pos)
     try:
         ids = parse_cards(tok)
+    except DuplicateCardError:
+        raise _err("a card repeats in the combo", tok, pos) from None
     except HandrankError:
         ids = []
     if len(ids) == 2:
