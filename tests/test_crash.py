@@ -239,6 +239,16 @@ def test_score_round_examples():
     assert r.points == (3, 0) and r.bonus == (True, False)
 
 
+def test_score_round_takes_settings():
+    """Settings from set_hand score like their hands (and in any hand order)."""
+    holdings = [[int(c) for c in row] for row in deal(1, 39, seed=21).reshape(3, 13)]
+    settings_ = [crash.set_hand(h, "expected-points", players=3) for h in holdings]
+    got = crash.score_round(settings_)
+    shuffled = [list(reversed(s.hands)) for s in settings_]
+    assert got == crash.score_round(shuffled)
+    assert list(got.points) == ref.score_round([s.hands for s in settings_])
+
+
 def test_D_count_high_card_default_off():
     """[D] count_high_card defaults to off: a high-card hand cannot score."""
     hands = [["As Kd 9c", "2c 2d 5h"], ["Qs Jd 7c", "3c 3d 6h"]]

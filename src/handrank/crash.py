@@ -385,8 +385,8 @@ def set_many(holdings: object, strategy: str = "lexicographic", *, players: int 
     ``(N, c // 3)`` ``int32`` Brag strengths per position (non-increasing),
     ``(N,)`` ``float64`` expected points.
     Raises OptionError (strategy, players, an option or an unknown option;
-    cards per player above ``52 // players``), ArrayShapeError, HandSizeError,
-    CardRangeError, DuplicateCardError (row and columns).
+    cards per player above ``52 // players``), ArrayShapeError, ArrayDtypeError,
+    HandSizeError, CardRangeError, DuplicateCardError (row and columns).
     Rule: ``rules/brag-and-crash.md``.
     """
     opts = _brag_opts(prial_threes_high, a23_top_run, unknown, _SETTING + ("threads",))
