@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from handrank import crash
 from handrank.cards import deal, parse_cards
 from handrank.errors import (
+    ArrayShapeError,
     CardParseError,
     CardRangeError,
     DuplicateCardError,
@@ -630,6 +631,8 @@ def test_score_many_any_integer_dtype(dtype):
     v = [crash.brag_strength(d) for d in (700, 600, 650, 10)]
     s = np.array([[[v[0], v[1]], [v[2], v[3]]]], dtype=dtype)
     assert crash.score_many(s).tolist() == [[3, 0]]
+    with pytest.raises(ArrayShapeError, match="unequal"):
+        crash.score_many([[[v[0], v[1]], [v[2]]]])
     with pytest.raises(SettingError, match="round 0, player 1: hands are not sorted"):
         crash.score_many(np.array([[[v[0], v[1]], [v[3], v[2]]]], dtype=dtype))
 

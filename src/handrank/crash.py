@@ -662,7 +662,11 @@ def score_many(strengths: object, *, count_high_card: bool = False,
     from .errors import ArrayDtypeError, ArrayShapeError
 
     count_high_card = _check_bool(count_high_card, "count_high_card")
-    s = np.asarray(strengths)
+    try:
+        s = np.asarray(strengths)
+    except ValueError:  # ragged nested lists
+        raise ArrayShapeError("strengths must be (N, players, hands): rows of unequal "
+                              "length") from None
     if s.dtype.kind not in "iu" or s.dtype == np.bool_:
         raise ArrayDtypeError(f"strengths must be an integer array, got dtype {s.dtype}")
     if s.ndim != 3 or s.shape[2] < 1:
