@@ -18,6 +18,7 @@ import argparse
 import time
 
 from handrank import crash
+from handrank.errors import HandrankError
 
 
 def main() -> None:
@@ -30,9 +31,12 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=1)
     args = ap.parse_args()
     t0 = time.perf_counter()
-    r = crash.head_to_head("expected-points", "lexicographic", rounds=args.rounds, seed=args.seed,
-                           players=args.players, cards=args.cards,
-                           count_high_card=args.count_high_card, threads=args.threads)
+    try:
+        r = crash.head_to_head("expected-points", "lexicographic", rounds=args.rounds,
+                               seed=args.seed, players=args.players, cards=args.cards,
+                               count_high_card=args.count_high_card, threads=args.threads)
+    except (HandrankError, TypeError) as e:
+        ap.error(str(e))
     dt = time.perf_counter() - t0
     cards = args.cards or crash.default_cards(args.players)
     print(f"Crash head to head: {r.rounds:,} rounds ({r.rounds // 2:,} deals played twice, seats "
