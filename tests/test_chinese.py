@@ -406,8 +406,10 @@ def test_bad_input_errors_name_the_culprit():
     other = ("2c3c4c", "5s5h6s6h7s", "8h9h9sTcTd")
     with pytest.raises(SettingError, match="front needs 3"):
         chinese.make_setting("2s3s", "5c5d6c6d7c", "8c8d8s9c9d")
-    with pytest.raises(SettingError, match="middle needs 5"):
-        chinese.score([("2s3s4s", "5c5d6c6d", "8c8d8s9c9d7c"), other])
+    with pytest.raises(SettingError, match="player 0: the middle needs 5 cards, got 4 .12 cards"):
+        chinese.score([("2s3s4s", "5c5d6c6d", "8c8d8s9c9d"), other])
+    with pytest.raises(SettingError, match="back needs 5 cards, got 6 .14 cards"):
+        chinese.score([other, ("2s3s4s", "5c5d6c6d7c", "8c8d8s9c9dAs")])
     with pytest.raises(DuplicateCardError, match="front and the back"):
         chinese.make_setting("2s3s4s", "5c5d6c6d7c", "8c8d8s9c2s")
     with pytest.raises(DuplicateCardError, match="player 0 and player 1"):
@@ -425,6 +427,100 @@ def test_bad_input_errors_name_the_culprit():
         chinese.solve("2s3s4s5c5d6c6d7c8c8d8s9c")
     with pytest.raises(HandrankError, match="player 1.*Xx|Xx"):
         chinese.score([plain, ("2c3c4c", "5s5h6s6h7s", "8h9h9sTcXx")])
+
+
+def test_wrong_card_counts_are_a_foul():
+    """rules/chinese-poker.md (Setting): "Foul (improperly set): wrong card
+    counts". A player's 13 cards set 4 / 4 / 5 (or any split but 3 / 5 / 5)
+    foul: is_foul says so and score() makes the player pay 4 to each
+    non-fouler, in every system; the breakdown says why. Other totals are an
+    error (not a player's hand)."""
+    plain = ("2s3s4s", "5c5d6c6d7c", "8c8d8s9c9d")
+    other = ("2c3c4c", "5s5h6s6h7s", "8h9h9sTcTd")
+    wrong = ("2s3s4s5c", "5d6c6d7c", "8c8d8s9c9d")  # plain's 13 cards, 4 / 4 / 5
+    assert chinese.is_foul(*wrong) and ref.is_foul(*(ids(r) for r in wrong))
+    assert chinese.is_foul("2s3s", "4s5c5d6c6d7c", "8c8d8s9c9d")
+    assert not chinese.is_foul(*plain)
+    for system in SYSTEMS:
+        t = chinese.score([wrong, other], system)
+        assert t.matrix[0][1] == -4 and t.fouls == (True, False)
+        assert t.miscounts == ("front has 4 cards, middle has 4 cards", None)
+        assert t.settings[0] is None and t.strengths[0] == (0, 0, 0)
+        assert "wrong card counts" in t.pairs[0].text and "wrong card counts" in t.text()
+        other_wrong = ("2c3c4c5s", "5h6s6h7s", "8h9h9sTcTd")
+        assert chinese.score([wrong, other_wrong], system).matrix[0][1] == 0  # both foul
+    # a fouled opponent prevents a home run (mandarin, four players)
+    t = chinese.score([TOP, WEAK[0], WEAK[1], (WEAK[2][0] + WEAK[2][1][:2], WEAK[2][1][2:],
+                                                WEAK[2][2])], "mandarin")
+    assert t.matrix[0][1:] == (23, 23, 4) and not t.home_runs[0]
+    # it may still declare a dragon (the cards alone make it), not three straights
+    dragon = {"front": "2c3d4h5s", "middle": "6c7d8h9s", "back": "TcJdQhKcAc", "natural": True}
+    assert chinese.score([dragon, PLAIN], "western").matrix[0][1] == 4
+    with pytest.raises(SettingError, match="makes none"):
+        chinese.score([dict(zip(chinese.ROWS, wrong), natural=True), other])
+    with pytest.raises(SettingError, match="three straights"):
+        chinese.score([dict(dragon, natural="three straights"), PLAIN])
+    # the reference agrees
+    for system in SYSTEMS:
+        players = [ref.Player(*(ids(r) for r in wrong)), ref.Player(*(ids(r) for r in other))]
+        assert ref.score_table(players, system)[0][1] == -4
+
+
+def test_miscounted_tables_match_reference():
+    """Random tables where some players re-split their 13 cards into wrong counts."""
+    rng = np.random.default_rng(77)
+    splits = [(4, 4, 5), (2, 6, 5), (3, 4, 6), (5, 5, 3), (0, 8, 5)]
+    for k in range(300):
+        n = 2 + k % 3
+        d = deal(1, 13 * n, rng)[0]
+        g = chinese.greedy_many(d.reshape(n, 13))
+        players, refs = [], []
+        for i in range(n):
+            cards = g[i].tolist()
+            sizes = splits[rng.integers(len(splits))] if rng.random() < 0.4 else (3, 5, 5)
+            rows = [cards[:sizes[0]], cards[sizes[0]:sizes[0] + sizes[1]],
+                    cards[sizes[0] + sizes[1]:]]
+            nat = sizes != (3, 5, 5) and bool(ref.naturals(*rows)) and rng.random() < 0.5
+            players.append({"front": rows[0], "middle": rows[1], "back": rows[2], "natural": nat})
+            refs.append(ref.Player(*rows, declare=nat))
+        system = SYSTEMS[k % 4]
+        assert [list(r) for r in chinese.score(players, system).matrix] == \
+            ref.score_table(refs, system), k
+
+
+def test_setting_checks_its_rows():
+    """A Setting built directly is checked like make_setting (no silent
+    mis-scoring of wrong rows)."""
+    with pytest.raises(SettingError, match="front needs 3"):
+        chinese.Setting((0, 1), (2, 3, 4, 5, 6), (7, 8, 9, 10, 11, 12))
+    with pytest.raises(DuplicateCardError, match="2c"):
+        chinese.Setting((0, 0, 1), (2, 3, 4, 5, 6), (7, 8, 9, 10, 11))
+    with pytest.raises(CardRangeError, match="99"):
+        chinese.Setting((0, 99, 1), (2, 3, 4, 5, 6), (7, 8, 9, 10, 11))
+    with pytest.raises(TypeError, match="make_setting"):
+        chinese.Setting(("As", "Ks", "Qs"), (2, 3, 4, 5, 6), (7, 8, 9, 10, 11))
+    s = chinese.Setting(np.array([0, 1, 2]), [3, 4, 5, 6, 7], (8, 9, 10, 11, 12))
+    assert s.front == (0, 1, 2) and s.middle == (3, 4, 5, 6, 7)
+
+
+def test_non_card_values_raise_typeerror_naming_the_player():
+    plain = ("2s3s4s", "5c5d6c6d7c", "8c8d8s9c9d")
+    for bad in (None, 5, [1.5, 2, 3], [True, 1, 2]):
+        with pytest.raises(TypeError, match="player 0: front"):
+            chinese.score([{"front": bad, "middle": plain[1], "back": plain[2]}, PLAIN])
+    with pytest.raises(TypeError, match="player 0: holding"):
+        chinese.score([dict(zip(chinese.ROWS, plain), holding=7), PLAIN])
+    with pytest.raises(TypeError, match="names"):
+        chinese.score([plain, PLAIN], names=5)
+    with pytest.raises(TypeError, match="solver_tables"):
+        chinese.solve("2s3s4s5c5d6c6d7c8c8d8s9c9d", tables=5)
+
+
+def test_heads_up_bad_options():
+    for kw in ({"deals": 1}, {"deals": 10.5}, {"deals": 10, "chunk": 0},
+               {"deals": 10, "seed": "x"}, {"deals": 10, "seed": -1}, {"deals": True}):
+        with pytest.raises(OptionError):
+            chinese.heads_up(**kw)
 
 
 def test_bulk_bad_input():
@@ -595,6 +691,18 @@ def test_kernels_check_ids_themselves():
         _chinese.setting_ev(bad, 1, chinese.default_tables(), np.zeros(1))
     with pytest.raises(ValueError):
         _chinese.front_strengths(np.array([[0, 0, 1]], np.uint8), np.zeros(1, np.int32))
+    raw = _chinese.Tables.__new__(_chinese.Tables)  # never initialised: no NULL tables reach C
+    good = np.arange(13, dtype=np.uint8)[None]
+    with pytest.raises(ValueError, match="not initialised"):
+        _chinese.solve(good, 1, raw, out13, np.zeros(1), np.zeros(1, np.int8), out13.copy(), 0, 1)
+    with pytest.raises(ValueError, match="not initialised"):
+        _chinese.setting_ev(good, 1, raw, np.zeros(1))
+    with pytest.raises(TypeError):
+        _chinese.setting_ev(good, 1, None, np.zeros(1))
+    arrays = [list(r) for r in chinese.default_tables().arrays]
+    arrays[1][2] = np.full(7463, np.nan)
+    with pytest.raises(ValueError, match="finite"):
+        _chinese.Tables(arrays, 1)
     t = np.zeros((1, 2, 13), np.uint8)
     with pytest.raises(ValueError):
         _chinese.score_tables(t, np.zeros((1, 2), np.uint8), 1, np.zeros((1, 2, 2), np.int32),

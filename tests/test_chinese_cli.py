@@ -83,3 +83,56 @@ def test_score_bad_files(tmp_path, capsys):
     notjson.write_text("{")
     assert main(["chinese", "score", str(notjson)]) == 2
     assert "not valid JSON" in capsys.readouterr().err
+
+
+PLAYERS = [{"front": "2s3s4s", "middle": "5c5d6c6d7c", "back": "8c8d8s9c9d"},
+           {"front": "2c3c4c", "middle": "5s5h6s6h7s", "back": "8h9h9sTcTd"}]
+
+
+def test_score_malformed_files_exit_2_naming_the_culprit(tmp_path, capsys):
+    """Wrong JSON types, deep nesting, empty and binary files, 1 or 5 players,
+    extra CSV fields and repeated CSV columns: exit status 2 and a message, never
+    a traceback."""
+    cases = {
+        "int.json": (json.dumps({"players": [dict(PLAYERS[0], front=5), PLAYERS[1]]}),
+                     "player 1: front"),
+        "null.json": (json.dumps({"players": [dict(PLAYERS[0], middle=None), PLAYERS[1]]}),
+                      "player 1: middle"),
+        "float.json": (json.dumps({"players": [PLAYERS[0], dict(PLAYERS[1], back=[1.5] * 5)]}),
+                       "player 2: back"),
+        "hold.json": (json.dumps({"players": [dict(PLAYERS[0], holding=7), PLAYERS[1]]}),
+                      "player 1: holding"),
+        "name.json": (json.dumps({"players": [dict(PLAYERS[0], name=["x"]), PLAYERS[1]]}),
+                      '"name" must be a string'),
+        "deep.json": ("[" * 50_000 + "]" * 50_000, "nested too deeply"),
+        "empty.json": ("", "not valid JSON"),
+        "one.json": (json.dumps({"players": PLAYERS[:1]}), "2 to 4 players, got 1"),
+        "five.json": (json.dumps(PLAYERS * 2 + [{"front": "AsAdAc", "middle": "KsKdKcKhQs",
+                                                  "back": "QdQcQhJsJd"}]),
+                      "2 to 4 players, got 5"),
+        "wrongtype.json": (json.dumps(5), "expected a JSON object or list"),
+        "empty.csv": ("", "empty CSV file"),
+        "extra.csv": ("front,middle,back\n2s3s4s,5c5d6c6d7c,8c8d8s9c9d,X\n", "line 2: more fields"),
+        "twice.csv": ("front,front,middle,back\n", "front more than once"),
+    }
+    for name, (text, want) in cases.items():
+        f = tmp_path / name
+        f.write_text(text)
+        assert main(["chinese", "score", str(f)]) == 2, name
+        err = capsys.readouterr().err
+        assert want in err, (name, err)
+    garbage = tmp_path / "garbage.json"
+    garbage.write_bytes(bytes(range(256)) * 3)
+    assert main(["chinese", "score", str(garbage)]) == 2
+    assert "not UTF-8" in capsys.readouterr().err
+
+
+def test_score_wrong_card_counts_is_a_foul(tmp_path, capsys):
+    """rules/chinese-poker.md: wrong card counts are a foul (13 cards set 4 / 4 / 5)."""
+    f = tmp_path / "t.json"
+    f.write_text(json.dumps({"players": [dict(PLAYERS[0], front="2s3s4s5c", middle="5d6c6d7c"),
+                                         PLAYERS[1]]}))
+    assert main(["chinese", "score", "-o", "json", str(f)]) == 0
+    t = json.loads(capsys.readouterr().out)["tables"][0]
+    assert t["fouls"] == [True, False] and t["totals"] == [-4, 4]
+    assert "wrong card counts" in t["pairs"][0]["text"]

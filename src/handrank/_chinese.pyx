@@ -115,6 +115,8 @@ cdef class Tables:
                 a = np.ascontiguousarray(arrays[row][k], dtype=np.float64)
                 if a.shape != (sizes[row],):
                     raise ValueError(f"row {row} table {k}: shape {a.shape}, need ({sizes[row]},)")
+                if not np.isfinite(a).all():
+                    raise ValueError(f"row {row} table {k}: values must be finite")
                 a.setflags(write=False)
                 r.append(a)
             kept.append(r)
@@ -149,7 +151,8 @@ def score_tables(const uint8_t[:, :, ::1] ids, const uint8_t[:, ::1] declare, in
     """Kernel: score tables start..stop of (N, P, 13) validated ids (front 3,
     middle 5, back 5 per player), P in 2..4. Returns None, or (table, player,
     ERR_NATURAL) for the first natural declared that the cards do not make.
-    Releases the GIL."""
+    ``declare``: bit 0 declares a natural, bit 1 forces a foul (rows set with
+    wrong card counts). Releases the GIL."""
     cdef Py_ssize_t i
     cdef int p, np_ = ids.shape[1], bad_p = -1
     cdef Py_ssize_t bad = -1
@@ -192,7 +195,7 @@ def score_tables(const uint8_t[:, :, ::1] ids, const uint8_t[:, ::1] declare, in
     return None
 
 
-def solve(const uint8_t[:, ::1] ids, int system, Tables tables, uint8_t[:, ::1] setting_out,
+def solve(const uint8_t[:, ::1] ids, int system, Tables tables not None, uint8_t[:, ::1] setting_out,
           double[::1] ev_out, int8_t[::1] natural_out, uint8_t[:, ::1] natural_setting_out,
           Py_ssize_t start, Py_ssize_t stop):
     """Kernel: for holdings start..stop of (N, 13) validated ids, the legal
@@ -206,6 +209,8 @@ def solve(const uint8_t[:, ::1] ids, int system, Tables tables, uint8_t[:, ::1] 
     cdef const hrc_tables* t = &tables.t
     if ids.shape[1] != 13 or not 0 <= system <= 3:
         raise ValueError("need (N, 13) ids and a system 0..3")
+    if tables.t.row[0] == NULL or tables.t.row[1] == NULL or tables.t.row[2] == NULL:
+        raise ValueError("Tables not initialised (build them with chinese.solver_tables)")
     if start < 0 or stop > ids.shape[0] or start > stop:
         raise IndexError("bad row range")
     if (setting_out.shape[0] < stop or setting_out.shape[1] != 13 or ev_out.shape[0] < stop
@@ -268,13 +273,15 @@ def greedy(const uint8_t[:, ::1] ids, uint8_t[:, ::1] setting_out, Py_ssize_t st
     return None
 
 
-def setting_ev(const uint8_t[:, ::1] ids, int system, Tables tables, double[::1] out):
+def setting_ev(const uint8_t[:, ::1] ids, int system, Tables tables not None, double[::1] out):
     """Kernel: expected score of each validated (N, 13) setting (front 3,
     middle 5, back 5) under the solver's model; NaN for a fouled setting."""
     cdef Py_ssize_t i, n = ids.shape[0], bad = -1
     cdef const hrc_tables* t = &tables.t
     if ids.shape[1] != 13 or out.shape[0] < n or not 0 <= system <= 3:
         raise ValueError("need (N, 13) ids, N outputs and a system 0..3")
+    if tables.t.row[0] == NULL or tables.t.row[1] == NULL or tables.t.row[2] == NULL:
+        raise ValueError("Tables not initialised (build them with chinese.solver_tables)")
     with nogil:
         for i in range(n):
             if hrc_bad_ids(&ids[i, 0], 13):

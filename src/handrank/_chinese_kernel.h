@@ -259,16 +259,19 @@ static void hrc_score_table(const hrc_player *p, int np, int system, int32_t *ou
             out[i * np + j] = i == j ? 0 : hrc_pair_score(&p[i], &p[j], system, home[i], home[j]);
 }
 
-/* Fill one player from 13 ids laid out front/middle/back. Returns 1 if a
- * natural is declared that the cards do not make. */
+/* Fill one player from 13 ids laid out front/middle/back. ``declare``: bit 0
+ * declares a natural; bit 1 marks the rows as set with wrong card counts (a
+ * foul whatever the layout; only a dragon or six pairs can then be declared,
+ * which the caller checks). Returns 1 if a natural is declared that the cards
+ * do not make. */
 HR_INLINE int hrc_fill_player(hrc_player *p, const uint8_t *c, int declare) {
     p->s[0] = hrc_front_strength(c[0], c[1], c[2]);
     p->s[1] = hrc_strength5(c + 3);
     p->s[2] = hrc_strength5(c + 8);
-    p->foul = p->s[1] > p->s[2] || HRC_FRONT_KEY[p->s[0]] > HRC_MID_KEY[p->s[1]];
+    p->foul = (declare & 2) || p->s[1] > p->s[2] || HRC_FRONT_KEY[p->s[0]] > HRC_MID_KEY[p->s[1]];
     p->natural = hrc_natural13(c, p->s[1], p->s[2]);
     p->declared = 0;
-    if (declare) {
+    if (declare & 1) {
         if (!p->natural) return 1;
         p->declared = p->natural == HRC_NAT_DRAGON ? 1 : 2;
     }

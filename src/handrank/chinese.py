@@ -40,8 +40,11 @@ Settings
 --------
 A setting is three rows: front (3 cards), middle (5), back (5). Bulk arrays lay
 a setting out as 13 card ids in that order (columns 0-2 front, 3-7 middle,
-8-12 back). A setting with the wrong number of cards in a row is rejected
-(SettingError) rather than scored as a foul.
+8-12 back). Rows set with the wrong card counts (13 cards in all, but not 3,
+5 and 5) are a foul, as the rules page defines it: :func:`is_foul` says so and
+:func:`score` scores such a player as fouled. Anything that is not a player's
+13 distinct cards (another total, a card used twice, a card not in the holding)
+is bad input and raises.
 """
 
 from __future__ import annotations
@@ -170,11 +173,18 @@ def _front_of_ids(ids: Sequence[int]) -> int:
     return int(_front_tables()[0][a * 169 + b * 13 + c])
 
 
-def _row_ids(cards: CardsLike, size: int, row: str) -> list[int]:
+def _parse_row(cards: CardsLike, row: str) -> list[int]:
+    """Card ids of one row; errors (and TypeError) name the row."""
     try:
-        ids = parse_cards(cards)
+        return parse_cards(cards)
     except HandrankError as e:
         raise e.with_context(row) from None
+    except TypeError as e:
+        raise TypeError(f"{row}: {e}") from None
+
+
+def _row_ids(cards: CardsLike, size: int, row: str) -> list[int]:
+    ids = _parse_row(cards, row)
     if len(ids) != size:
         raise SettingError(f"the {row} needs {size} cards, got {len(ids)}")
     return ids
@@ -272,13 +282,46 @@ def front_beats_middle(front: CardsLike, middle: CardsLike) -> bool:
 
 
 def is_foul(front: CardsLike, middle: CardsLike, back: CardsLike) -> bool:
-    """True when the setting is fouled: the middle beats the back, or the front
-    beats the middle (see :func:`front_beats_middle`). Back equal to middle is
-    legal. Rows: 3, 5 and 5 cards from one deck; raises SettingError (wrong row
-    size), DuplicateCardError (a card in two rows) and the card errors.
-    Rule: ``rules/chinese-poker.md``."""
-    s = make_setting(front, middle, back)
-    return s.foul
+    """True when the setting is fouled: wrong card counts (rows not of 3, 5 and
+    5 cards), or the middle beats the back, or the front beats the middle (see
+    :func:`front_beats_middle`). Back equal to middle is legal. Rows are cards
+    from one deck; raises DuplicateCardError (a card in two rows, naming both)
+    and the card errors of :func:`handrank.cards.parse_cards` (naming the row).
+    Rule: ``rules/chinese-poker.md`` (Setting: Foul)."""
+    rows = _parse_rows((front, middle, back))
+    if tuple(len(r) for r in rows) != ROW_SIZES:
+        return True
+    return Setting(tuple(rows[0]), tuple(rows[1]), tuple(rows[2])).foul
+
+
+def _parse_rows(rows: Sequence[CardsLike]) -> list[list[int]]:
+    """Parse front, middle, back (any sizes); a card in two rows is an error."""
+    out = [_parse_row(x, r) for x, r in zip(rows, ROWS)]
+    seen: dict[int, str] = {}
+    for r, ids in zip(ROWS, out):
+        for c in ids:
+            if c in seen:
+                raise DuplicateCardError(f"card {format_cards([c])} is in the {seen[c]} and the {r}",
+                                         card=c)
+            seen[c] = r
+    return out
+
+
+def _check_holding(rows: Sequence[Sequence[int]], holding: CardsLike) -> None:
+    """Every card of the rows must be in the 13-card holding (naming the card and row)."""
+    try:
+        held = parse_cards(holding)
+    except HandrankError as e:
+        raise e.with_context("holding") from None
+    except TypeError as e:
+        raise TypeError(f"holding: {e}") from None
+    if len(held) != 13:
+        raise SettingError(f"a holding has 13 cards, got {len(held)}")
+    hs = set(held)
+    for r, ids in zip(ROWS, rows):
+        for c in ids:
+            if c not in hs:
+                raise SettingError(f"card {format_cards([c])} in the {r} is not in the holding")
 
 
 # ------------------------------------------------------------------ settings
@@ -286,11 +329,39 @@ def is_foul(front: CardsLike, middle: CardsLike, back: CardsLike) -> bool:
 @dataclass(frozen=True)
 class Setting:
     """One player's setting: card ids of the front (3), middle (5) and back (5).
-    Build with :func:`make_setting` (which validates)."""
+    Build with :func:`make_setting` (which parses card text); constructing one
+    directly checks the rows too (integer ids 0..51, sizes 3 / 5 / 5, 13
+    distinct cards: SettingError, CardRangeError, DuplicateCardError,
+    TypeError for a non-integer)."""
 
     front: tuple[int, ...]
     middle: tuple[int, ...]
     back: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        seen: set[int] = set()
+        for name, size in zip(ROWS, ROW_SIZES):
+            row = getattr(self, name)
+            if isinstance(row, (str, bytes)) or not isinstance(row, (Sequence, np.ndarray)):
+                raise TypeError(f"Setting.{name} must be a tuple of card ids, got "
+                                f"{type(row).__name__}")
+            ids = []
+            for pos, c in enumerate(list(row)):
+                if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
+                    raise TypeError(f"Setting.{name} item {pos} ({c!r}) is not an integer "
+                                    f"card id (use make_setting for card text)")
+                v = int(c)
+                if not 0 <= v < 52:
+                    raise CardRangeError(f"the {name}: card id {v} at position {pos} is out "
+                                         f"of range 0..51", column=pos)
+                if v in seen:
+                    raise DuplicateCardError(f"card {format_cards([v])} is used twice "
+                                             f"(again in the {name})", card=v)
+                seen.add(v)
+                ids.append(v)
+            if len(ids) != size:
+                raise SettingError(f"the {name} needs {size} cards, got {len(ids)}")
+            object.__setattr__(self, name, tuple(ids))
 
     @property
     def cards(self) -> tuple[int, ...]:
@@ -329,46 +400,52 @@ def make_setting(front: CardsLike, middle: CardsLike, back: CardsLike, *,
 
     Rows are card text or ids: 3, 5 and 5 cards, 13 distinct cards in all.
     With ``holding`` (13 cards), the rows must use exactly those cards.
-    Raises SettingError (a row of the wrong size; a card not in the holding,
-    naming it and its row), DuplicateCardError (a card used twice, naming both
-    rows), CardParseError / CardRangeError (bad card, naming the row).
+    Raises SettingError (a row of the wrong size -- a Setting always has 3 / 5
+    / 5 cards; :func:`score` takes miscounted rows as a foul; a card not in the
+    holding, naming it and its row), DuplicateCardError (a card used twice,
+    naming both rows), CardParseError / CardRangeError (bad card, naming the
+    row), TypeError (a row that is not cards).
     """
     rows = [_row_ids(x, n, r) for x, n, r in zip((front, middle, back), ROW_SIZES, ROWS)]
-    seen: dict[int, str] = {}
-    for r, ids in zip(ROWS, rows):
-        for c in ids:
-            if c in seen:
-                raise DuplicateCardError(f"card {format_cards([c])} is in the {seen[c]} and the {r}",
-                                         card=c)
-            seen[c] = r
+    rows = _parse_rows(rows)
     if holding is not None:
-        try:
-            held = parse_cards(holding)
-        except HandrankError as e:
-            raise e.with_context("holding") from None
-        if len(held) != 13:
-            raise SettingError(f"a holding has 13 cards, got {len(held)}")
-        hs = set(held)
-        for r, ids in zip(ROWS, rows):
-            for c in ids:
-                if c not in hs:
-                    raise SettingError(f"card {format_cards([c])} in the {r} is not in the holding")
+        _check_holding(rows, holding)
     return Setting(tuple(rows[0]), tuple(rows[1]), tuple(rows[2]))
 
 
-def _as_setting(x: object, where: str) -> Setting:
+def _player_rows(x: object, where: str) -> list[list[int]]:
+    """A player's rows as card ids, any sizes (cards parsed, no card twice, all in
+    the ``holding`` if the mapping gives one); errors name ``where``."""
     try:
         if isinstance(x, Setting):
-            return x
+            return [list(x.front), list(x.middle), list(x.back)]
         if isinstance(x, Mapping):
             missing = [r for r in ROWS if r not in x]
             if missing:
                 raise SettingError(f"missing row(s) {', '.join(missing)}")
-            return make_setting(x["front"], x["middle"], x["back"], holding=x.get("holding"))
+            rows = _parse_rows([x["front"], x["middle"], x["back"]])
+            if x.get("holding") is not None:
+                _check_holding(rows, x["holding"])
+            return rows
         if isinstance(x, (str, bytes)) or not isinstance(x, Sequence) or len(x) != 3:
             raise SettingError("a setting is (front, middle, back), a Setting, or a mapping "
                                "with keys front, middle, back")
-        return make_setting(x[0], x[1], x[2])
+        return _parse_rows([x[0], x[1], x[2]])
+    except HandrankError as e:
+        raise e.with_context(where) from None
+    except TypeError as e:
+        raise TypeError(f"{where}: {e}") from None
+
+
+def _as_setting(x: object, where: str) -> Setting:
+    if isinstance(x, Setting):
+        return x
+    rows = _player_rows(x, where)
+    try:
+        for ids, n, r in zip(rows, ROW_SIZES, ROWS):
+            if len(ids) != n:
+                raise SettingError(f"the {r} needs {n} cards, got {len(ids)}")
+        return Setting(tuple(rows[0]), tuple(rows[1]), tuple(rows[2]))
     except HandrankError as e:
         raise e.with_context(where) from None
 
@@ -380,13 +457,7 @@ def naturals(setting: SettingLike) -> set[Natural]:
     either). A natural's rows are not checked for a foul. Rule:
     ``rules/chinese-poker.md``."""
     s = _as_setting(setting, "setting")
-    ids = s.cards
-    ranks = [c >> 2 for c in ids]
-    out = set()
-    if len(set(ranks)) == 13:
-        out.add(Natural.DRAGON)
-    if sum(ranks.count(r) // 2 for r in set(ranks)) >= 6:
-        out.add(Natural.SIX_PAIRS)
+    out = _card_naturals(s.cards)
     _, m, b = s.strengths
     cm, cb = poker.category(m), poker.category(b)
     fr = sorted({c >> 2 for c in s.front})
@@ -397,6 +468,17 @@ def naturals(setting: SettingLike) -> set[Natural]:
     front_straight = len(fr) == 3 and (fr[2] - fr[0] == 2 or fr == [0, 1, 12])
     if front_straight and cm in straight_cats and cb in straight_cats:
         out.add(Natural.THREE_STRAIGHTS)
+    return out
+
+
+def _card_naturals(ids: Sequence[int]) -> set[Natural]:
+    """The naturals that depend on the 13 cards alone: dragon, six pairs."""
+    ranks = [c >> 2 for c in ids]
+    out = set()
+    if len(set(ranks)) == 13:
+        out.add(Natural.DRAGON)
+    if sum(ranks.count(r) // 2 for r in set(ranks)) >= 6:
+        out.add(Natural.SIX_PAIRS)
     return out
 
 
@@ -429,11 +511,14 @@ class PairScore:
 class TableScore:
     """A scored table. ``matrix[i][j]`` is player i's score against j
     (zero-sum: ``matrix[j][i] == -matrix[i][j]``); ``totals[i]`` the sum of row i.
-    ``pairs`` explains every pair (i < j); :meth:`text` is a readable report."""
+    ``pairs`` explains every pair (i < j); :meth:`text` is a readable report.
+    ``rows`` holds each player's rows as given (card ids); ``miscounts[i]`` is
+    None, or why player i's rows have the wrong card counts (a foul; then
+    ``settings[i]`` is None and ``strengths[i]`` is (0, 0, 0))."""
 
     system: str
     names: tuple[str, ...]
-    settings: tuple[Setting, ...]
+    settings: tuple[Setting | None, ...]
     strengths: tuple[tuple[int, int, int], ...]
     fouls: tuple[bool, ...]
     declared: tuple[Natural, ...]
@@ -441,13 +526,14 @@ class TableScore:
     matrix: tuple[tuple[int, ...], ...]
     totals: tuple[int, ...]
     pairs: tuple[PairScore, ...] = field(repr=False)
+    rows: tuple[tuple[tuple[int, ...], ...], ...] = field(default=(), repr=False)
+    miscounts: tuple[str | None, ...] = ()
 
     def text(self) -> str:
         """Multi-line report: each player's rows, then each pair, then totals."""
         out = [f"system: {self.system}"]
         for i, n in enumerate(self.names):
             s = self.settings[i]
-            f, m, b = self.strengths[i]
             tags = []
             if self.declared[i]:
                 tags.append(f"declares {self.declared[i].label}")
@@ -455,10 +541,17 @@ class TableScore:
                 tags.append("FOUL")
             if self.home_runs[i]:
                 tags.append("home run")
-            out.append(f"{n}: front {format_cards(s.front)} ({describe_front(f)}); "
-                       f"middle {format_cards(s.middle)} ({poker.describe(m)}); "
-                       f"back {format_cards(s.back)} ({poker.describe(b)})"
-                       + (f" [{', '.join(tags)}]" if tags else ""))
+            if s is None:
+                rows = self.rows[i]
+                words = "; ".join(f"{r} {format_cards(c)} ({len(c)} cards)"
+                                  for r, c in zip(ROWS, rows))
+                tags.append(f"wrong card counts: {self.miscounts[i]}")
+            else:
+                f, m, b = self.strengths[i]
+                words = (f"front {format_cards(s.front)} ({describe_front(f)}); "
+                         f"middle {format_cards(s.middle)} ({poker.describe(m)}); "
+                         f"back {format_cards(s.back)} ({poker.describe(b)})")
+            out.append(f"{n}: {words}" + (f" [{', '.join(tags)}]" if tags else ""))
         for p in self.pairs:
             out.append(p.text)
         out.append("totals: " + ", ".join(f"{n} {t:+d}" for n, t in zip(self.names, self.totals)))
@@ -503,6 +596,9 @@ def _pair_detail(t: dict[str, Any], i: int, j: int, points: int) -> PairScore:
     fi, fj = t["fouls"][i], t["fouls"][j]
     if fi or fj:
         why = "both foul" if fi and fj else f"{ni if fi else nj} fouls and pays {FOUL_PENALTY}"
+        for k, nk in ((i, ni), (j, nj)):
+            if t["miscounts"][k]:
+                why += f"; {nk}'s rows have wrong card counts"
         return PairScore(i, j, points, "foul", (), None, None, f"{head} ({why})")
     si, sj = t["strengths"][i], t["strengths"][j]
     w = sum(a > b for a, b in zip(si, sj))
@@ -543,11 +639,12 @@ def _pair_detail(t: dict[str, Any], i: int, j: int, points: int) -> PairScore:
                      f"{head} ({', '.join(parts)}{extra})")
 
 
-def _declared_code(value: object, setting: Setting, where: str) -> Natural:
-    """A player's natural declaration -> the natural scored (NONE if not declared)."""
+def _declared_code(value: object, made: set[Natural], setting: str, where: str) -> Natural:
+    """A player's natural declaration -> the natural scored (NONE if not
+    declared). ``made``: the naturals the player's setting makes; ``setting``:
+    its words for messages."""
     if value is None or value is False:
         return Natural.NONE
-    made = naturals(setting)
     if value is True:
         if not made:
             raise SettingError(f"{where}: declares a natural, but {setting} makes none")
@@ -557,7 +654,7 @@ def _declared_code(value: object, setting: Setting, where: str) -> Natural:
         if key in ("", "no", "none", "false", "0"):
             return Natural.NONE
         if key in ("yes", "true", "1"):
-            return _declared_code(True, setting, where)
+            return _declared_code(True, made, setting, where)
         if key not in _NATURAL_NAMES:
             raise OptionError(f"{where}: unknown natural {value!r}; accepted: "
                               f"{', '.join(_NATURAL_NAMES)} (or true/false)")
@@ -578,15 +675,19 @@ def score(players: Sequence[object], system: str = DEFAULT_SYSTEM, *,
     ``front``, ``middle``, ``back`` and optional ``natural`` (True, or a
     natural's name: "dragon", "six pairs", "three flushes", "three straights"),
     ``holding`` (13 cards the rows must use) and ``name``. All cards come from
-    one deck. ``system``: "basic", "western" (default), "eastern" or "mandarin".
+    one deck. Rows with the wrong card counts (a player's 13 cards, but not set
+    3 / 5 / 5) are a foul, as the rules page says: the player pays 4 to each
+    non-fouler (``miscounts`` says why); such a player can still declare a
+    dragon or six pairs, which do not depend on the rows. ``system``: "basic", "western" (default), "eastern" or "mandarin".
     ``names``: labels for the players (override the mappings' ``name``; error
     messages then name players by these labels alone).
 
     Returns a :class:`TableScore` (matrix, totals, per-pair breakdown).
-    Raises OptionError (unknown system or natural name), SettingError (row
-    sizes, 2..4 players, card not in its holding, natural declared that the
-    cards do not make), DuplicateCardError (a card held by two players), card
-    errors; every message names the player (0-based index, or its name).
+    Raises OptionError (unknown system or natural name), SettingError (a
+    player without 13 cards, 2..4 players, card not in its holding, natural
+    declared that the cards do not make), DuplicateCardError (a card held by
+    two players, or twice by one), card errors, TypeError (an entry that is not
+    cards); every message names the player (0-based index, or its name).
     Rule: ``rules/chinese-poker.md``.
     """
     code = _system(system)
@@ -597,42 +698,68 @@ def score(players: Sequence[object], system: str = DEFAULT_SYSTEM, *,
         raise SettingError(f"a table has 2 to 4 players, got {n}")
     given = [p.get("name") if isinstance(p, Mapping) else None for p in players]
     if names is not None:
+        if isinstance(names, (str, bytes)) or not isinstance(names, Sequence):
+            raise TypeError(f"names must be a sequence of strings, got {type(names).__name__}")
         if len(names) != n:
             raise SettingError(f"{len(names)} names for {n} players")
         given = list(names)
     labels = tuple(str(g) if g is not None else f"player {i}" for i, g in enumerate(given))
-    settings, declared = [], []
+    settings: list[Setting | None] = []
+    declared: list[Natural] = []
+    allrows: list[tuple[tuple[int, ...], ...]] = []
+    miscounts: list[str | None] = []
     for i, p in enumerate(players):
         if names is not None:  # the caller's labels (e.g. the CLI's 1-based "player 1")
             where = labels[i]
         else:
             where = f"player {i}" + (f" ({labels[i]})" if given[i] is not None else "")
-        s = _as_setting(p, where)
+        rows = _player_rows(p, where)
+        sizes = tuple(len(r) for r in rows)
+        cards = [c for r in rows for c in r]
+        s: Setting | None = None
+        miss: str | None = None
+        if sizes == ROW_SIZES:
+            s = Setting(tuple(rows[0]), tuple(rows[1]), tuple(rows[2]))
+            made, words = naturals(s), str(s)
+        elif len(cards) == 13:  # the player's 13 cards, wrongly counted: a foul
+            miss = ", ".join(f"{r} has {k} cards" for r, k, want in zip(ROWS, sizes, ROW_SIZES)
+                             if k != want)
+            made, words = _card_naturals(cards), f"{format_cards(cards)} (wrong card counts)"
+        else:
+            bad = next(k for k in range(3) if sizes[k] != ROW_SIZES[k])
+            raise SettingError(f"{where}: the {ROWS[bad]} needs {ROW_SIZES[bad]} cards, got "
+                               f"{sizes[bad]} ({len(cards)} cards in all; a player sets 13)")
         settings.append(s)
+        allrows.append(tuple(tuple(r) for r in rows))
+        miscounts.append(miss)
         declared.append(_declared_code(p.get("natural") if isinstance(p, Mapping) else None,
-                                       s, where))
+                                       made, words, where))
     owner: dict[int, int] = {}
-    for i, s in enumerate(settings):
-        for c in s.cards:
+    for i, prows in enumerate(allrows):
+        for c in (c for r in prows for c in r):
             if c in owner:
                 raise DuplicateCardError(f"card {format_cards([c])} is held by {labels[owner[c]]} "
                                          f"and {labels[i]}", card=c, row=i)
             owner[c] = i
-    ids = np.array([s.cards for s in settings], dtype=np.uint8)[None]
-    decl = np.array([[d != Natural.NONE for d in declared]], dtype=np.uint8)
+    ids = np.array([[c for r in prows for c in r] for prows in allrows], dtype=np.uint8)[None]
+    decl = np.array([[(d != Natural.NONE) | (2 if m else 0) for d, m in zip(declared, miscounts)]],
+                    dtype=np.uint8)
     res = _score_arrays(ids, decl, code, None)
     matrix = res["pairs"][0]
-    strengths = [(int(r[0]), int(r[1]), int(r[2])) for r in res["rows"][0]]
+    strengths = [(0, 0, 0) if miscounts[i] else (int(r[0]), int(r[1]), int(r[2]))
+                 for i, r in enumerate(res["rows"][0])]
     fouls = [bool(x) for x in res["fouls"][0]]
     home = [bool(x) for x in res["home"][0]]
     t: dict[str, Any] = {"names": labels, "system": SYSTEMS[code], "declared": declared,
-                         "fouls": fouls, "strengths": strengths, "home": home}
+                         "fouls": fouls, "strengths": strengths, "home": home,
+                         "miscounts": miscounts}
     pairs = tuple(_pair_detail(t, i, j, int(matrix[i, j])) for i in range(n) for j in range(i + 1, n))
     return TableScore(system=SYSTEMS[code], names=labels, settings=tuple(settings),
                       strengths=tuple(strengths), fouls=tuple(fouls),
                       declared=tuple(declared), home_runs=tuple(home),
                       matrix=tuple(tuple(int(v) for v in r) for r in matrix),
-                      totals=tuple(int(v) for v in matrix.sum(axis=1)), pairs=pairs)
+                      totals=tuple(int(v) for v in matrix.sum(axis=1)), pairs=pairs,
+                      rows=tuple(allrows), miscounts=tuple(miscounts))
 
 
 def _id_array(value: object, what: str) -> np.ndarray:
@@ -834,7 +961,7 @@ def solve_many(holdings: object, system: str = DEFAULT_SYSTEM, *,
     """
     code = _system(system)
     ids = _holdings(holdings)
-    t = default_tables() if tables is None else tables
+    t = _tables(tables)
     n = ids.shape[0]
     setting = np.zeros((n, 13), np.uint8)
     nat_setting = np.zeros((n, 13), np.uint8)
@@ -855,8 +982,17 @@ def expected_scores(settings: object, system: str = DEFAULT_SYSTEM, *,
     code = _system(system)
     ids = _holdings(settings)
     out = np.empty(ids.shape[0], np.float64)
-    _chinese.setting_ev(ids, code, default_tables() if tables is None else tables, out)
+    _chinese.setting_ev(ids, code, _tables(tables), out)
     return out
+
+
+def _tables(tables: object) -> _chinese.Tables:
+    if tables is None:
+        return default_tables()
+    if not isinstance(tables, _chinese.Tables):
+        raise TypeError(f"tables must come from solver_tables() or default_tables(), got "
+                        f"{type(tables).__name__}")
+    return tables
 
 
 def _split(row: np.ndarray) -> Setting:
@@ -927,15 +1063,23 @@ def heads_up(deals: int, seed: int | np.random.Generator | None = 0,
     the solver (declaring naturals when it pays) against the greedy baseline
     (never declares), scored under ``system``. Reproducible for a given
     ``seed``. Returns a :class:`HeadsUp` with the solver's mean score per deal
-    and a normal-approximation 95% confidence interval."""
+    and a normal-approximation 95% confidence interval (mean +- 1.96 standard
+    errors, from the sample variance). Raises OptionError for a bad system,
+    ``deals`` (an int >= 2), ``seed`` or ``chunk`` (an int >= 1)."""
     from .cards import deal
     code = _system(system)
+    for what, v, low in (("deals", deals, 2), ("chunk", chunk, 1)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < low:
+            raise OptionError(f"{what} must be an int >= {low}, got {v!r}")
+    if seed is not None and not isinstance(seed, np.random.Generator) and (
+            isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
+        raise OptionError(f"seed must be a non-negative int, a numpy Generator or None, "
+                          f"got {seed!r}")
     rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
     total = total2 = 0.0
     fouls_s = fouls_g = declared = 0
     left = int(deals)
-    if left < 2:
-        raise HandrankError(f"need at least 2 deals, got {deals}")
+    chunk = int(chunk)
     while left:
         k = min(chunk, left)
         left -= k

@@ -44,6 +44,8 @@ FILE holds one or more tables of 2 to 4 players' settings (one deck per table):
 "natural" declares a natural (dragon, six pairs, three flushes, three
 straights; true = whichever the cards make); declaring one the cards do not
 make is an error. --system overrides the file's system (default western).
+A player's 13 cards set with the wrong card counts (not 3 / 5 / 5) score as a
+foul, as the rules say; any other number of cards is an error.
 
 output: per table each player's rows, every pair's score with the reason
 (rows won, shots, fouls, naturals) and the totals; --output json or csv for
@@ -52,7 +54,7 @@ names the table, player and card).
 
 examples:
   handrank chinese score docs/examples/chinese-table.json
-  handrank chinese score --system mandarin --output csv docs/examples/chinese-table.csv
+  handrank chinese score --system mandarin --output csv docs/examples/chinese-tables.csv
 """
 
 
@@ -153,6 +155,8 @@ def _tables_from_json(text: str) -> tuple[list[list[dict]], str | None]:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise HandrankError(f"not valid JSON: {e}") from None
+    except RecursionError:
+        raise HandrankError("not valid JSON: nested too deeply") from None
     system = None
     if isinstance(data, dict):
         system = data.get("system")
@@ -182,6 +186,11 @@ def _tables_from_json(text: str) -> tuple[list[list[dict]], str | None]:
             if not isinstance(p, dict):
                 raise HandrankError(f"table {i + 1}, player {j + 1}: expected an object with "
                                     f"front, middle, back")
+            name = p.get("name")
+            if name is not None and (isinstance(name, bool)
+                                     or not isinstance(name, (str, int, float))):
+                raise HandrankError(f"table {i + 1}, player {j + 1}: \"name\" must be a "
+                                    f"string, got {json.dumps(name)}")
     if system is not None and not isinstance(system, str):
         raise HandrankError('"system" must be a string')
     return tables, system
@@ -196,12 +205,17 @@ def _tables_from_csv(text: str) -> list[list[dict]]:
     if missing:
         raise HandrankError(f"CSV header lacks column(s) {', '.join(missing)}; "
                             f"has {', '.join(fields)}")
+    twice = sorted({f for f in fields if f and fields.count(f) > 1})
+    if twice:
+        raise HandrankError(f"CSV header names column(s) {', '.join(twice)} more than once")
     reader.fieldnames = fields
     order: list[str] = []
     groups: dict[str, list[dict]] = {}
     for row in reader:
         line = reader.line_num
-        if not any((v or "").strip() for v in row.values()):
+        if row.get(None):  # type: ignore[call-overload]  # DictReader's key for extra fields
+            raise HandrankError(f"line {line}: more fields than the header's {len(fields)}")
+        if not any((v or "").strip() for v in row.values() if isinstance(v, str)):
             continue
         key = (row.get("table") or "").strip()
         if key not in groups:
@@ -248,7 +262,7 @@ def cmd_score(args: argparse.Namespace) -> int:
                  for j, p in enumerate(players)]
         try:
             scored.append(chinese.score(players, system, names=names))
-        except HandrankError as e:
+        except (HandrankError, TypeError) as e:  # TypeError: a JSON value that is not cards
             where = f"table {i + 1}" if len(tables) > 1 else "table"
             lines = [p.get("line") for p in players if p.get("line")]
             if lines:

@@ -60,7 +60,9 @@ def front_beats_middle(front: Sequence[int], middle: Sequence[int]) -> bool:
 
 
 def is_foul(front: Sequence[int], middle: Sequence[int], back: Sequence[int]) -> bool:
-    """Middle beats back, or front beats middle."""
+    """Wrong card counts (not 3, 5, 5), or middle beats back, or front beats middle."""
+    if (len(front), len(middle), len(back)) != (3, 5, 5):
+        return True
     return rp.value5(middle) > rp.value5(back) or front_beats_middle(front, middle)
 
 
@@ -70,7 +72,8 @@ def _is_straight3(cards: Sequence[int]) -> bool:
 
 
 def naturals(front: Sequence[int], middle: Sequence[int], back: Sequence[int]) -> set[str]:
-    """Names of every natural the setting makes."""
+    """Names of every natural the setting makes (rows of the wrong sizes make
+    only the naturals of the 13 cards alone: dragon, six pairs)."""
     cards = list(front) + list(middle) + list(back)
     ranks = Counter(c >> 2 for c in cards)
     out = set()
@@ -78,6 +81,8 @@ def naturals(front: Sequence[int], middle: Sequence[int], back: Sequence[int]) -
         out.add("dragon")
     if sum(n // 2 for n in ranks.values()) >= 6:
         out.add("six pairs")
+    if (len(front), len(middle), len(back)) != (3, 5, 5):
+        return out
     cm, cb = rp.value5(middle)[0], rp.value5(back)[0]
     if (len({c & 3 for c in front}) == 1 and cm in (rp.FLUSH, rp.STRAIGHT_FLUSH)
             and cb in (rp.FLUSH, rp.STRAIGHT_FLUSH)):
@@ -103,13 +108,17 @@ def bonus(row: int, value: tuple) -> int:
 
 class Player:
     """One seat: its rows, values, foul and declared natural ("dragon",
-    "other" or None)."""
+    "other" or None). Rows of the wrong sizes are a foul (no values)."""
 
     def __init__(self, front: Sequence[int], middle: Sequence[int], back: Sequence[int],
                  declare: bool = False):
         self.rows = (list(front), list(middle), list(back))
-        self.values = tuple(row_value(r) for r in self.rows)
+        if sum(map(len, self.rows)) != 13 or len({c for r in self.rows for c in r}) != 13:
+            raise ValueError("a player sets 13 distinct cards")
         self.foul = is_foul(*self.rows)
+        self.values: tuple = ()
+        if tuple(map(len, self.rows)) == (3, 5, 5):
+            self.values = tuple(row_value(r) for r in self.rows)
         made = naturals(*self.rows)
         self.declared: str | None = None
         if declare:
