@@ -17,6 +17,7 @@ def exact_units(
     start: int,
     stop: int,
     out: npt.NDArray[np.int64],
+    split: bool = True,
 ) -> None: ...
 def monte_carlo(
     combos: npt.NDArray[np.uint8],

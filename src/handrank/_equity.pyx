@@ -28,7 +28,7 @@ cdef extern from "_equity_kernel.h" nogil:
         int64_t deals
     int hr_eq_exact(int n, int r, const uint8_t *holes, int64_t num_assign,
                     uint64_t base_key, uint64_t board_mask, uint64_t known_mask, int m0,
-                    int64_t start, int64_t stop, int64_t *out)
+                    int split, int64_t start, int64_t stop, int64_t *out)
     int hr_eq_monte_carlo(int n, int r, const uint8_t *combos, const int64_t *off,
                           const double *prob, const int64_t *alias, const uint8_t *uniform,
                           uint64_t base_key, uint64_t board_mask, uint64_t known_mask,
@@ -70,14 +70,15 @@ def deck_left(const uint8_t[::1] board, uint64_t dead_mask, int players):
 
 
 def exact_units(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t dead_mask,
-                int64_t start, int64_t stop, int64_t[:, ::1] out):
+                int64_t start, int64_t stop, int64_t[:, ::1] out, bint split=True):
     """Kernel: exact enumeration of work units ``start..stop``.
 
     ``holes``: ``(A, 2n)`` uint8 hole cards of A assignments (each row: every
     player's two cards, all distinct and off the board and dead cards).
     Unit ``u`` is assignment ``u // m0`` and first dealt board card index
     ``u % m0`` in the remaining deck, ``m0 = deck_left - r + 1`` (1 when no card
-    is dealt), ``r = 5 - len(board)``. ``out``: ``(A * m0, 3n)`` int64, row u
+    is dealt, or when ``split`` is false: then unit ``u`` is assignment ``u``
+    with every board), ``r = 5 - len(board)``. ``out``: ``(A * m0, 3n)`` int64, row u
     receives wins[n], ties[n], pot share units[n] (1/SHARE_UNITS each) of unit u.
     Releases the GIL. Raises HandrankError on shape or card problems."""
     cdef int n = holes.shape[1] // 2
@@ -94,7 +95,7 @@ def exact_units(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t 
     left = 52 - bin(km).count("1") - 2 * n
     if left < r:
         raise HandrankError(f"only {left} cards left to deal {r} board cards")
-    m0 = 1 if r == 0 else left - r + 1
+    m0 = 1 if r == 0 or not split else left - r + 1
     if out.shape[1] != 3 * n or out.shape[0] != A * m0:
         raise HandrankError(f"out must have shape ({A * m0}, {3 * n}), got "
                             f"({out.shape[0]}, {out.shape[1]})")
@@ -111,7 +112,8 @@ def exact_units(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t 
                 raise HandrankError(f"assignment {a}: card id {c} is out of range or repeats")
             used |= (<uint64_t>1) << c
     with nogil:
-        rc = hr_eq_exact(n, r, &holes[0, 0], A, bk, bm, km, <int>m0, start, stop, &out[0, 0])
+        rc = hr_eq_exact(n, r, &holes[0, 0], A, bk, bm, km, <int>m0, split, start, stop,
+                         &out[0, 0])
     if rc:
         raise HandrankError("equity input changed while the kernel ran")
 

@@ -105,15 +105,17 @@ static void hr_eq_enum(int n, const uint64_t *pkey, const uint64_t *pmask,
 /* board_mask: the known board cards (they join every hand); known_mask: board
  * and dead cards (never dealt). base_key: HR_SUIT_BASE + the board's keys. */
 
-/* Exact enumeration over work units [start, stop). Unit u is assignment
- * a = u / m0 (hole cards holes[a * 2n .. a * 2n + 2n)) and, when r >= 1 cards
- * are dealt, the index i0 = u % m0 of the first dealt card in the remaining
- * deck (m0 = remaining - r + 1; m0 = 1 when r = 0). The counters of unit u go
- * to out[u * 3n ..]: wins[n], ties[n], share units[n]. Returns 0, or -1 if a
- * unit's cards leave a deck of the wrong size (input changed underneath). */
+/* Exact enumeration over work units [start, stop). With split = 1, unit u is
+ * assignment a = u / m0 (hole cards holes[a * 2n .. a * 2n + 2n)) and, when
+ * r >= 1 cards are dealt, the index i0 = u % m0 of the first dealt card in the
+ * remaining deck (m0 = remaining - r + 1; m0 = 1 when r = 0). With split = 0
+ * (few boards per assignment: turn and flop), m0 = 1 and unit u is assignment
+ * u with every board. The counters of unit u go to out[u * 3n ..]: wins[n],
+ * ties[n], share units[n]. Returns 0, or -1 if a unit's cards leave a deck of
+ * the wrong size (input changed underneath). */
 HR_INLINE int hr_eq_exact(int n, int r, const uint8_t *holes, int64_t num_assign,
                           uint64_t base_key, uint64_t board_mask, uint64_t known_mask, int m0,
-                          int64_t start, int64_t stop, int64_t *out) {
+                          int split, int64_t start, int64_t stop, int64_t *out) {
     int64_t u;
     for (u = start; u < stop; u++) {
         int64_t a = u / m0;
@@ -134,11 +136,14 @@ HR_INLINE int hr_eq_exact(int n, int r, const uint8_t *holes, int64_t num_assign
         }
         for (c = 0; c < 52; c++)
             if (!(used >> c & 1)) deck[m++] = (uint8_t)c;
-        if ((r == 0 && m0 != 1) || (r > 0 && m - r + 1 != m0)) return -1;
+        if (m < r || ((r == 0 || !split) && m0 != 1) || (r > 0 && split && m - r + 1 != m0))
+            return -1;
         for (p = 0; p < n; p++) { acc.win[p] = 0; acc.tie[p] = 0; acc.share[p] = 0; }
         acc.deals = 0;
         if (r == 0) {
             hr_eq_showdown(n, pkey, pmask, 0, 0, &acc, 0);
+        } else if (!split) {
+            hr_eq_enum(n, pkey, pmask, deck, m, 0, r, 0, 0, &acc);
         } else {
             uint8_t c0 = deck[i0];
             hr_eq_enum(n, pkey, pmask, deck, m, i0 + 1, r - 1,

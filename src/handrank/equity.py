@@ -382,12 +382,14 @@ def _exact(holes: np.ndarray, w: np.ndarray, reps: np.ndarray, inverse: np.ndarr
     A = len(rep_holes)
     r_cards = 5 - len(board)
     left = _equity.deck_left(board, dead_mask, n)
-    m0 = 1 if r_cards == 0 else left - r_cards + 1
     boards = math.comb(left, r_cards)
-    # Work of unit i0 (boards with first dealt card i0): comb(left - 1 - i0, r - 1).
-    unit_work = np.array([1] if r_cards == 0 else
-                         [math.comb(left - 1 - i, r_cards - 1) for i in range(m0)],
-                         dtype=np.int64) * n
+    # Preflop, units split a combination's boards by first dealt card (unit i0:
+    # comb(left - 1 - i0, r - 1) boards); with a flop or turn a unit is a whole
+    # combination (at most ~1,000 boards: per-unit setup would dominate otherwise).
+    split = r_cards >= 3
+    m0 = left - r_cards + 1 if split else 1
+    unit_work = np.array([math.comb(left - 1 - i, r_cards - 1) for i in range(m0)]
+                         if split else [boards], dtype=np.int64) * n
     counts = np.zeros((A, 3 * n), dtype=np.int64)
     per_batch = max(1, _BATCH_UNITS // m0)
     total_work = A * boards * n
@@ -405,7 +407,7 @@ def _exact(holes: np.ndarray, w: np.ndarray, reps: np.ndarray, inverse: np.ndarr
 
         def task(s: int, e: int, hb: np.ndarray = hb, out: np.ndarray = out,
                  cum: np.ndarray = cum) -> int:
-            _equity.exact_units(hb, board, dead_mask, s, e, out)
+            _equity.exact_units(hb, board, dead_mask, s, e, out, split)
             return int(cum[e] - cum[s])
 
         tasks = [lambda s=s, e=e: task(s, e) for s, e in itertools.pairwise(bounds)]
