@@ -46,10 +46,18 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _peers import (ALL_7_CARD_HANDS, CARD_TEXT, Adapter, handrank_adapters,  # noqa: E402
-                    load_peers, masks_of, random_hands, version_of)
+from _peers import (
+    ALL_7_CARD_HANDS,
+    CARD_TEXT,
+    Adapter,
+    handrank_adapters,
+    load_peers,
+    masks_of,
+    random_hands,
+    version_of,
+)
 
-from handrank import poker  # noqa: E402
+from handrank import poker
 
 PHEVAL_LIBRARY = "phevaluator"
 
@@ -264,7 +272,7 @@ def check_agreement(sample: np.ndarray, hr: np.ndarray, adapters: list[Adapter])
         bad, first = order_mismatches(hr, scores)
         if bad:
             i, j = first  # type: ignore[misc]
-            txt = lambda k: " ".join(CARD_TEXT[c] for c in rows[k])  # noqa: E731
+            txt = lambda k: " ".join(CARD_TEXT[c] for c in rows[k])
             abort(f"{ad.library} [{ad.call}] disagrees with handrank on {bad} of "
                   f"{n * (n - 1) // 2} pairs, e.g. [{txt(i)}] vs [{txt(j)}]: handrank "
                   f"{hr[i]} vs {hr[j]}, {ad.library} (higher = stronger) "

@@ -28,9 +28,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _peers import ALL_7_CARD_HANDS, handrank_adapters, load_peer, random_hands  # noqa: E402
+from _peers import ALL_7_CARD_HANDS, handrank_adapters, load_peer, random_hands
 
-from handrank import poker  # noqa: E402
+from handrank import poker
 
 SEED = 20240607
 N_LOOP = 10_000

@@ -2,7 +2,12 @@ import numpy as np
 import pytest
 
 from handrank import cards
-from handrank.errors import CardParseError, CardRangeError, DuplicateCardError, HandrankError
+from handrank.errors import (
+    CardParseError,
+    CardRangeError,
+    DuplicateCardError,
+    HandrankError,
+)
 
 
 def test_encoding_matches_documented_layout():

@@ -17,10 +17,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import DATA as _SHARED_DATA
+from conftest import REQUIRE_DATA
 
 from handrank.cli import main
-
-from conftest import DATA as _SHARED_DATA, REQUIRE_DATA
 
 # The project's shared data (../shared/data beside the checkout), or $HANDRANK_DATA.
 DATA = Path(os.environ.get("HANDRANK_DATA", _SHARED_DATA))
@@ -124,9 +124,9 @@ def test_pluribus_showdowns_all_agree(capsys):
     assert "Summary: 1000 showdowns" in out
     assert "Outcome check: 1000 of 1000 recorded outcomes agree, 0 disagree" in out
     # Every row agrees, so the win tallies equal the recorded outcomes.
-    assert re.search(rf"^\s+a wins\s+{recorded['a']}\s", out, re.M)
-    assert re.search(rf"^\s+b wins\s+{recorded['b']}\s", out, re.M)
-    assert re.search(rf"^\s+split\s+{recorded['split']}\s", out, re.M)
+    assert re.search(rf"^\s+a wins\s+{recorded['a']}\s", out, re.MULTILINE)
+    assert re.search(rf"^\s+b wins\s+{recorded['b']}\s", out, re.MULTILINE)
+    assert re.search(rf"^\s+split\s+{recorded['split']}\s", out, re.MULTILINE)
 
 
 @needs_pluribus

@@ -9,8 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from handrank import cards, poker
-from handrank.errors import (ArrayDtypeError, ArrayShapeError, CardParseError, CardRangeError,
-                             DuplicateCardError, HandSizeError)
+from handrank.errors import (
+    ArrayDtypeError,
+    ArrayShapeError,
+    CardParseError,
+    CardRangeError,
+    DuplicateCardError,
+    HandSizeError,
+)
 from handrank.poker import Category
 from handrank.reference import poker as ref
 

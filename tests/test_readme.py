@@ -16,7 +16,7 @@ DOCS = sorted(glob.glob(os.path.join(ROOT, "docs", "*.md")))
 def run_doctests(path: str) -> doctest.TestResults:
     """Run the ```python blocks of a markdown file as one doctest."""
     text = open(path, encoding="utf-8").read()
-    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    blocks = re.findall(r"```python\n(.*?)```", text, re.DOTALL)
     test = doctest.DocTestParser().get_doctest("\n".join(blocks), {}, os.path.basename(path), path, 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
@@ -37,7 +37,7 @@ def test_readme_examples_run():
 
 def test_ci_runs_the_readme_commands():
     text = open(README, encoding="utf-8").read()
-    block = re.search(r"```bash\n(.*?)```", text, re.S).group(1)
+    block = re.search(r"```bash\n(.*?)```", text, re.DOTALL).group(1)
     commands = [line for line in block.splitlines() if line and not line.startswith("#")]
     assert len(commands) == 2, commands
     ci_path = os.path.join(ROOT, ".ci", "run")

@@ -32,7 +32,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 import numpy as np
@@ -90,7 +90,7 @@ def significant_ranks(value) -> list[int]:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _value(five: tuple[int, ...], flush: bool):
     return ref.value_of_ranks(list(five), flush=flush)
 

@@ -12,8 +12,14 @@ import numpy as np
 
 from ._poker import KIND_RANGE
 from .cards import NUM_CARDS, format_card, parse_cards
-from .errors import (ArrayDtypeError, ArrayShapeError, CardRangeError, DuplicateCardError,
-                     HandrankError, HandSizeError)
+from .errors import (
+    ArrayDtypeError,
+    ArrayShapeError,
+    CardRangeError,
+    DuplicateCardError,
+    HandrankError,
+    HandSizeError,
+)
 
 # Below this many rows per thread, extra threads cost more than they save.
 MIN_ROWS_PER_THREAD = 32_768

@@ -28,29 +28,34 @@ from typing import Union
 
 import numpy as np
 
-from .errors import (ArrayShapeError, CardParseError, CardRangeError, DuplicateCardError,
-                     HandSizeError)
+from .errors import (
+    ArrayShapeError,
+    CardParseError,
+    CardRangeError,
+    DuplicateCardError,
+    HandSizeError,
+)
 
 __all__ = [
+    "NUM_CARDS",
     "RANKS",
     "SUITS",
-    "NUM_CARDS",
     "Card",
     "CardsLike",
     "card",
-    "rank_of",
-    "suit_of",
-    "parse_card",
-    "parse_cards",
+    "check_cards",
+    "deal",
+    "deck",
+    "decode_rows",
     "format_card",
     "format_cards",
-    "to_mask",
     "from_mask",
-    "deck",
-    "deal",
-    "check_cards",
-    "decode_rows",
+    "parse_card",
+    "parse_cards",
+    "rank_of",
     "rows_with_repeats",
+    "suit_of",
+    "to_mask",
 ]
 
 #: Rank characters, index = rank (0 = deuce ... 12 = ace).
@@ -67,7 +72,7 @@ RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 Card = int
-CardsLike = Union[str, Iterable[Union[int, str]]]
+CardsLike = Union[str, Iterable[int | str]]
 
 _RANK_CHARS = {c: i for i, c in enumerate(RANKS)}
 _RANK_CHARS.update({c.lower(): i for i, c in enumerate(RANKS)})

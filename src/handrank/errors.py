@@ -15,23 +15,23 @@ tool numbers file lines and command-line hands from 1, as people do.)
 from __future__ import annotations
 
 __all__ = [
-    "HandrankError",
-    "CardParseError",
-    "DuplicateCardError",
-    "CardRangeError",
-    "HandSizeError",
-    "ArrayShapeError",
     "ArrayDtypeError",
+    "ArrayShapeError",
+    "CardParseError",
+    "CardRangeError",
+    "DuplicateCardError",
+    "HandSizeError",
+    "HandrankError",
     "OptionError",
-    "SettingError",
     "RangeSyntaxError",
+    "SettingError",
 ]
 
 
 class HandrankError(ValueError):
     """Base class of every error handrank raises for bad input."""
 
-    def with_context(self, context: str) -> "HandrankError":
+    def with_context(self, context: str) -> HandrankError:
         """Prefix the message with ``context`` (e.g. ``"player 2"``), keeping the
         type and attributes; returns self so callers can ``raise e.with_context(...)``."""
         self.args = (f"{context}: {self.args[0] if self.args else ''}",) + self.args[1:]

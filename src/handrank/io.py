@@ -34,28 +34,28 @@ from typing import BinaryIO
 
 import numpy as np
 
-from .poker import HAND_SIZES
 from .cards import check_cards, decode_rows, format_card, parse_cards, rows_with_repeats
 from .errors import HandrankError
+from .poker import HAND_SIZES
 
 __all__ = [
-    "InputError",
-    "BadRow",
-    "InputFile",
-    "open_input",
-    "read_chunks",
-    "TextChunk",
-    "parse_text_chunk",
-    "UCI_SUIT",
-    "UCI_RANK",
-    "UciChunk",
-    "parse_uci_chunk",
-    "ShowdownHeader",
-    "ShowdownChunk",
-    "parse_showdown_header",
-    "parse_showdown_chunk",
     "SPLIT",
+    "UCI_RANK",
+    "UCI_SUIT",
+    "BadRow",
+    "InputError",
+    "InputFile",
+    "ShowdownChunk",
+    "ShowdownHeader",
+    "TextChunk",
+    "UciChunk",
     "group_by_length",
+    "open_input",
+    "parse_showdown_chunk",
+    "parse_showdown_header",
+    "parse_text_chunk",
+    "parse_uci_chunk",
+    "read_chunks",
 ]
 
 BOM = b"\xef\xbb\xbf"
@@ -96,7 +96,7 @@ class InputFile:
         if self.owned:
             self.stream.close()
 
-    def __enter__(self) -> "InputFile":
+    def __enter__(self) -> InputFile:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -282,7 +282,7 @@ def _fast_text_ids(texts: list[str], sizes: tuple[int, ...]) -> list[list[int] |
 #: UCI suit code (1..4 = hearts, spades, diamonds, clubs) -> our suit (c, d, h, s = 0..3).
 UCI_SUIT = np.array([-1, 2, 3, 1, 0], dtype=np.int16)
 #: UCI rank code (1 = ace, 2..13 = deuce..king) -> our rank (0 = deuce .. 12 = ace).
-UCI_RANK = np.array([-1, 12] + list(range(0, 12)), dtype=np.int16)
+UCI_RANK = np.array([-1, 12] + list(range(12)), dtype=np.int16)
 #: UCI CLASS values 0..9.
 _UCI_FIELDS = ("S1", "C1", "S2", "C2", "S3", "C3", "S4", "C4", "S5", "C5", "CLASS")
 _UCI_SUIT_TEXT = "suits are 1-4 (hearts, spades, diamonds, clubs)"

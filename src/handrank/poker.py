@@ -34,35 +34,41 @@ Card ids and masks: see :mod:`handrank.cards`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import numpy as np
 
 from . import _poker
 from ._bulk import as_id_array, as_mask_array, raise_kernel_error, run_chunked
 from .cards import RANK_NAMES, RANK_PLURALS, CardsLike, format_card, parse_cards
-from .errors import (ArrayDtypeError, ArrayShapeError, CardRangeError, DuplicateCardError,
-                     HandrankError, HandSizeError)
+from .errors import (
+    ArrayDtypeError,
+    ArrayShapeError,
+    CardRangeError,
+    DuplicateCardError,
+    HandrankError,
+    HandSizeError,
+)
 from .result import CategoryEnum, HandValue
 
 __all__ = [
-    "Category",
-    "MIN_STRENGTH",
     "MAX_STRENGTH",
+    "MIN_STRENGTH",
     "ROYAL_FLUSH",
+    "Category",
+    "categories",
+    "category",
+    "compare",
+    "describe",
     "evaluate",
     "evaluate_many",
+    "name",
+    "showdown",
+    "showdown_many",
     "strength",
     "strength5",
     "strength6",
     "strength7",
-    "category",
-    "categories",
-    "describe",
-    "name",
-    "compare",
-    "showdown",
-    "showdown_many",
     "strength_counts",
 ]
 
@@ -213,7 +219,7 @@ def evaluate(cards: CardsLike) -> HandValue:
                      description=words, cards=_best_five(ids, cat, ranks))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _class_info(s: int) -> tuple[Category, tuple[int, ...], str, str]:
     """(category, class ranks most significant first, name, description) of a strength."""
     return category(s), tuple(_unpack(s)), name(s), describe(s)

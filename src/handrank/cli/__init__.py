@@ -38,7 +38,7 @@ from ..errors import HandrankError
 from ..io import InputError
 from ._common import EXIT_BAD_INPUT, PROG, add_input_options, add_output_options
 
-__all__ = ["main", "build_parser", "REGISTRARS", "add_input_options", "add_output_options"]
+__all__ = ["REGISTRARS", "add_input_options", "add_output_options", "build_parser", "main"]
 
 # =========================================================================== entry point
 

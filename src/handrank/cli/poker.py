@@ -28,11 +28,11 @@ from ..io import (
 )
 from ._common import (
     EXIT_BAD_INPUT,
-    Column,
     EXIT_CHECK_FAILED,
     EXIT_OK,
     MAX_LISTED,
     PROG,
+    Column,
     Run,
     _abort_output,
     _nonneg_int,
