@@ -468,3 +468,51 @@ def test_hypothesis_any_input_gives_a_result_or_a_library_error(players, nb, nd,
         assert p.win + p.tie == pytest.approx(p.equity, abs=1e-12)
         assert p.wins + p.ties + p.losses == r.deals
         assert 0 <= p.win <= 1 and 0 <= p.tie <= 1
+
+
+def test_kernels_refuse_bad_arrays():
+    """The compiled kernels check every shape, id and index themselves: bad arrays
+    raise HandrankError, never read outside their buffers."""
+    from handrank import _equity as K
+    from handrank.errors import HandrankError
+    u8 = lambda a: np.ascontiguousarray(a, dtype=np.uint8)  # noqa: E731
+    holes, board = u8([[50, 49, 47, 46]]), u8([0, 4, 8, 12])
+    left = K.deck_left(board, 0, 2)
+    good = np.zeros((1, 6), dtype=np.int64)
+    K.exact_units(holes, board, 0, 0, 1, good, False)  # turn, whole combination
+    assert good[0, :2].sum() + good[0, 2:4].sum() // 2 == left  # wins + ties / 2
+    split = np.zeros((left, 6), dtype=np.int64)
+    K.exact_units(holes, board, 0, 0, left, split, True)
+    assert np.array_equal(split.sum(axis=0), good[0])
+    bad = [
+        (u8([[50, 49, 47]]), board, 0, 0, 1, good),            # odd columns
+        (u8([[50, 49, 52, 46]]), board, 0, 0, 1, good),        # card id 52
+        (u8([[50, 49, 49, 46]]), board, 0, 0, 1, good),        # repeated card
+        (u8([[50, 49, 4, 46]]), board, 0, 0, 1, good),         # card on the board
+        (holes, board, 1 << 46, 0, 1, good),                   # card dead
+        (holes, board, 1 << 60, 0, 1, good),                   # dead mask past 51
+        (holes, u8([0, 4]), 0, 0, 1, good),                    # 2-card board
+        (holes, board, 0, 0, 2, good),                         # stop past the units
+        (holes, board, 0, 0, 1, np.zeros((2, 6), dtype=np.int64)),  # out shape
+    ]
+    for args in bad:
+        with pytest.raises(HandrankError):
+            K.exact_units(*args, False)
+    combos = u8([[50, 49], [47, 46], [45, 44]])
+    off = np.array([0, 1, 3], dtype=np.int64)
+    prob, uni = np.ones(3), u8([1, 1])
+    alias = np.arange(3, dtype=np.int64)
+    rc, res = K.monte_carlo(combos, off, prob, alias, uni, board, 0, 1, 100, 10)
+    assert rc == 0 and res[4, 0] == 100
+    for kw in ({"off": np.array([0, 2, 3], dtype=np.int64)[::-1].copy()},
+               {"off": np.array([0, 1, 4], dtype=np.int64)},
+               {"alias": np.array([0, 0, 2], dtype=np.int64)},   # alias crosses players
+               {"combos": u8([[50, 49], [47, 47], [45, 44]])},
+               {"combos": u8([[50, 49], [47, 60], [45, 44]])},
+               {"uniform": u8([1])},
+               {"prob": np.ones(2)}):
+        a = {"combos": combos, "off": off, "prob": prob, "alias": alias, "uniform": uni}
+        a.update(kw)
+        with pytest.raises(HandrankError):
+            K.monte_carlo(a["combos"], a["off"], a["prob"], a["alias"], a["uniform"], board,
+                          0, 1, 100, 10)
