@@ -114,3 +114,20 @@ def test_separators_are_the_same_for_every_spelling():
 def test_helpers_reject_wrong_types(call):
     with pytest.raises(TypeError):
         call()
+
+
+def test_rng_is_reproducible_and_rejects_bad_seeds():
+    import numpy as np
+
+    from handrank.cards import rng
+    from handrank.errors import OptionError
+
+    assert rng(7).integers(0, 2**32) == rng(7).integers(0, 2**32)
+    g = np.random.default_rng(1)
+    assert rng(g) is g
+    assert isinstance(rng(None), np.random.Generator)
+    for bad in (-1, 1.5, True, "7"):
+        with pytest.raises(OptionError, match="seed must be"):
+            rng(bad)
+    with pytest.raises(OptionError, match="-3"):
+        cards.deal(2, 5, seed=-3)

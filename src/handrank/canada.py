@@ -41,7 +41,7 @@ from itertools import combinations_with_replacement
 
 import numpy as np
 
-from . import _canada
+from . import _canada, cards
 from ._bulk import as_id_array, resolve_threads, run_chunked
 from .cards import RANKS, CardsLike, format_card, format_cards, parse_cards
 from .errors import (
@@ -473,16 +473,7 @@ class Showdown:
         return [f"player {i}: {describe(s)}" for i, s in enumerate(self.strengths)]
 
 
-def _rng(seed: object) -> np.random.Generator:
-    """A Generator from ``seed``: a non-negative int, a numpy Generator or None
-    (fresh entropy). Anything else raises OptionError naming it."""
-    if isinstance(seed, np.random.Generator):
-        return seed
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
-                             or seed < 0):
-        raise OptionError(f"seed must be a non-negative int, a numpy Generator or None, "
-                          f"got {seed!r}")
-    return np.random.default_rng(seed)
+_rng = cards.rng  # seed checking shared by every game (OptionError for bad seeds)
 
 
 def _triple_rank(ids: Sequence[int]) -> int:

@@ -34,6 +34,7 @@ from .errors import (
     CardRangeError,
     DuplicateCardError,
     HandSizeError,
+    OptionError,
 )
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "card",
     "check_cards",
     "deal",
+    "rng",
     "deck",
     "decode_rows",
     "format_card",
@@ -352,6 +354,23 @@ def from_mask(mask: int) -> list[int]:
     return out
 
 
+def rng(seed: object = None) -> np.random.Generator:
+    """The random source every seeded function of handrank uses: ``seed`` may be a
+    non-negative int (reproducible), a :class:`numpy.random.Generator` (used as is,
+    so a caller can thread one source through several calls) or None (fresh entropy).
+
+    Raises OptionError naming the value for anything else (negative ints, floats,
+    bools, strings).
+    """
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
+                             or seed < 0):
+        raise OptionError(f"seed must be a non-negative int, a numpy Generator or None, "
+                          f"got {seed!r}")
+    return np.random.default_rng(seed)
+
+
 def deal(n: int, k: int, seed: int | np.random.Generator | None = None) -> np.ndarray:
     """``n`` random deals of ``k`` distinct cards each (one fresh deck per row):
     an ``(n, k)`` ``uint8`` array, uniformly distributed, reproducible for a
@@ -359,16 +378,16 @@ def deal(n: int, k: int, seed: int | np.random.Generator | None = None) -> np.nd
     fresh entropy). Memory is about ``52 * n`` bytes.
 
     Raises HandSizeError for ``n < 0`` or ``k`` outside 0..52, TypeError for
-    non-integers.
+    non-integers, OptionError for a bad seed (see :func:`rng`).
     """
     n, k = _check_int(n, "n"), _check_int(k, "k")
     if not 0 <= n <= 2**40 or not 0 <= k <= NUM_CARDS:
         raise HandSizeError(f"need 0 <= n and 0 <= k <= 52, got n={n}, k={k}")
-    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    gen = rng(seed)
     decks = np.tile(np.arange(NUM_CARDS, dtype=np.uint8), (n, 1))
     rows = np.arange(n)
     for j in range(k):  # partial Fisher-Yates, one column at a time for every row
-        pick = rng.integers(j, NUM_CARDS, size=n)
+        pick = gen.integers(j, NUM_CARDS, size=n)
         chosen = decks[rows, pick]
         decks[rows, pick] = decks[:, j]
         decks[:, j] = chosen

@@ -35,7 +35,7 @@ from functools import cache, lru_cache
 
 import numpy as np
 
-from . import _crash
+from . import _crash, cards
 from ._bulk import as_id_array, raise_kernel_error, run_chunked
 from .cards import CardsLike, format_card, format_cards, parse_cards
 from .errors import (
@@ -211,15 +211,7 @@ def _check_bool(value: object, name: str) -> bool:
     return bool(value)
 
 
-def _rng(seed: object) -> np.random.Generator:
-    """A Generator from ``seed`` (a non-negative int, a Generator, or None)."""
-    if isinstance(seed, np.random.Generator):
-        return seed
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
-                             or seed < 0):
-        raise OptionError(f"seed must be a non-negative int, a numpy Generator or None, "
-                          f"got {seed!r}")
-    return np.random.default_rng(seed)
+_rng = cards.rng  # seed checking shared by every game (OptionError for bad seeds)
 
 
 def _reject_unknown(unknown: dict[str, object], accepted: Sequence[str]) -> None:
