@@ -475,7 +475,7 @@ def test_kernels_refuse_bad_arrays():
     raise HandrankError, never read outside their buffers."""
     from handrank import _equity as K
     from handrank.errors import HandrankError
-    u8 = lambda a: np.ascontiguousarray(a, dtype=np.uint8)  # noqa: E731
+    u8 = lambda a: np.ascontiguousarray(a, dtype=np.uint8)
     holes, board = u8([[50, 49, 47, 46]]), u8([0, 4, 8, 12])
     left = K.deck_left(board, 0, 2)
     good = np.zeros((1, 6), dtype=np.int64)

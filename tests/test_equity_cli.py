@@ -53,6 +53,13 @@ def test_reported_seed_repeats_the_run(capsys):
     assert a == b
 
 
+def test_stderr_target_capped_by_samples(capsys):
+    code, out, _ = run(capsys, "equity", "AhAd", "KK", "--stderr", "0.00001", "--samples",
+                       "30000", "--seed", "1", "-o", "json")
+    d = json.loads(out)
+    assert code == 0 and d["deals"] == 30000 and d["players"][0]["stderr"] > 0.00001
+
+
 def test_stderr_target(capsys):
     code, out, _ = run(capsys, "equity", "AhAd", "KK", "--stderr", "0.003", "--seed", "1",
                        "-o", "json")
@@ -81,7 +88,11 @@ def test_errors_exit_2_and_name_culprit(capsys, argv, words):
 
 def test_exclusive_options(capsys):
     code, _, err = run(capsys, "equity", "AhAd", "KK", "--exact", "--samples", "10")
-    assert code == 2 and "not allowed with" in err
+    assert code == 2 and "--exact takes no --samples" in err
+    code, _, err = run(capsys, "equity", "AhAd", "KK", "--exact", "--stderr", "0.01")
+    assert code == 2 and "--exact takes no --samples or --stderr" in err
+    code, _, err = run(capsys, "equity", "random", "random", "random", "--exact")
+    assert code == 2 and "too large" in err and "--samples N or --stderr X" in err
     code, _, err = run(capsys, "equity", "AhAd", "KK", "--stderr", "2")
     assert code == 2
 

@@ -9,7 +9,7 @@ import json
 import sys
 from typing import Any
 
-from ..errors import HandrankError
+from ..errors import HandrankError, OptionError
 from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG, _isatty, _nonneg_int, _pos_int
 
 GAMES = ("holdem", "brag", "canada")
@@ -28,7 +28,8 @@ PLAYER is hole cards ("AhAd", "Ah Ad") or a range: QQ+, AKs, AKo, AK, A5s-A2s,
 22-55, KTo+, explicit combos AsKs, random / 100%, weights 0.4(AsKs, AKo) or
 AKs:0.4, separated by commas (quote the range). Exact enumeration is used when
 it is small enough (or with --exact); otherwise Monte Carlo (--samples N, or
---stderr X: sample until every player's standard error is at most X).
+--stderr X: sample until every player's standard error is at most X, with
+--samples N as a cap if given).
 Ctrl-C stops a long run cleanly (exit status 130).
 """
 
@@ -68,14 +69,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "vs random sets given the pit)")
     p.add_argument("--board", default=None, help="Hold'em: 0, 3, 4 or 5 community cards")
     p.add_argument("--dead", default=None, help="cards out of play")
-    how = p.add_mutually_exclusive_group()
-    how.add_argument("--exact", action="store_true",
-                     help="enumerate every board and range combination")
-    how.add_argument("--samples", type=_pos_int, default=None, metavar="N",
-                     help="Monte Carlo with N deals")
-    how.add_argument("--stderr", type=_fraction, default=None, metavar="X",
-                     help="Monte Carlo until every player's standard error is at most X "
-                          "(e.g. 0.001 = 0.1 percentage point)")
+    p.add_argument("--exact", action="store_true",
+                   help="enumerate every board and range combination")
+    p.add_argument("--samples", type=_pos_int, default=None, metavar="N",
+                   help="Monte Carlo with N deals (with --stderr: at most N)")
+    p.add_argument("--stderr", type=_fraction, default=None, metavar="X",
+                   help="Monte Carlo until every player's standard error is at most X "
+                        "(e.g. 0.001 = 0.1 percentage point)")
     p.add_argument("--seed", type=_seed, default=None,
                    help="Monte Carlo seed (default: fresh, reported in the output)")
     p.add_argument("--threads", type=_nonneg_int, default=0, metavar="N",
@@ -121,6 +121,8 @@ def _usage(msg: str) -> int:
 
 def cmd_equity(args: argparse.Namespace) -> int:
     """Run the equity command; returns the exit status."""
+    if args.exact and (args.samples is not None or args.stderr is not None):
+        return _usage("--exact takes no --samples or --stderr (those are Monte Carlo options)")
     if args.game == "holdem":
         for opt in ("opponents", "pit"):
             if getattr(args, opt) is not None:
@@ -150,7 +152,10 @@ def _holdem(args: argparse.Namespace) -> int:
                       samples=args.samples, target_stderr=args.stderr, seed=args.seed,
                       threads=args.threads, progress=progress)
     except HandrankError as e:
-        print(f"{PROG} equity: error: {e}", file=sys.stderr)
+        hint = ""
+        if isinstance(e, OptionError) and args.exact:
+            hint = " (on the command line: drop --exact, or give --samples N or --stderr X)"
+        print(f"{PROG} equity: error: {e}{hint}", file=sys.stderr)
         return EXIT_BAD_INPUT
     finally:
         progress.close()
