@@ -266,6 +266,15 @@ def test_target_stderr_stops_when_reached():
         assert max(p.stderr for p in fewer.players) > 0.002
 
 
+def test_one_deal_has_no_finite_stderr_and_json_stays_valid():
+    import json
+    r = E.equity(["AhAd", "KK"], samples=1, seed=1)
+    assert r.deals == 1 and all(p.stderr == float("inf") for p in r.players)
+    d = json.loads(json.dumps(r.to_dict(), allow_nan=False))
+    assert [p["stderr"] for p in d["players"]] == [None, None]
+    assert "1 deal," in str(r)
+
+
 def test_samples_cap_target_stderr():
     r = E.equity(["AhAd", "KK"], target_stderr=1e-6, samples=40_000, seed=1)
     assert r.deals == 40_000

@@ -86,7 +86,8 @@ class PlayerEquity:
     removing the board and dead cards; ``equity`` = ``win`` + ``tie`` (fractions of
     the pot, 0..1); ``wins`` / ``ties`` / ``losses``: deals won alone, split, lost
     (weighted by range weights in exact mode: whole numbers when every weight is
-    1); ``stderr``: standard error of ``equity`` (0 when exact)."""
+    1); ``stderr``: standard error of ``equity`` (0 when exact; ``inf`` from a
+    single Monte Carlo deal, ``None`` in :meth:`EquityResult.to_dict`)."""
 
     hand: str
     combos: int
@@ -135,7 +136,8 @@ class EquityResult:
             "method": self.method, "board": self.board, "dead": self.dead,
             "deals": _json_num(self.deals), "combinations": self.combinations, "boards": self.boards,
             "seed": self.seed,
-            "players": [{k: _json_num(v) if k in ("wins", "ties", "losses") else v
+            "players": [{k: _json_num(v) if k in ("wins", "ties", "losses") else
+                         None if k == "stderr" and not math.isfinite(v) else v
                          for k, v in vars(p).items()} for p in self.players],
         }
 
@@ -161,7 +163,8 @@ class EquityResult:
                     f"combination{'s' if self.combinations != 1 else ''} x {self.boards:,} "
                     f"boards)")
         else:
-            what = f"Monte Carlo: {_num(self.deals)} deals, seed {self.seed}"
+            what = (f"Monte Carlo: {_num(self.deals)} deal{'s' if self.deals != 1 else ''}, "
+                    f"seed {self.seed}")
         extra = "".join(f", {k} {v}" for k, v in (("board", self.board), ("dead", self.dead)) if v)
         return "\n".join(lines) + f"\n{what}{extra}"
 
