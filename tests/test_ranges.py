@@ -186,3 +186,18 @@ def test_hypothesis_union_of_tokens(tokens):
 def test_explicit_combo_spellings():
     assert combos_of("Ah Kh") == combos_of("AhKh") == {tuple(sorted(parse_cards("AhKh"),
                                                                      reverse=True))}
+
+
+def test_from_combos_bad_input_names_the_combo():
+    from handrank.errors import DuplicateCardError
+    from handrank.ranges import Range
+    with pytest.raises(RangeSyntaxError, match="1 weights for 2 combos"):
+        Range.from_combos(["AsKs", "AhKh"], [0.5])
+    with pytest.raises(RangeSyntaxError, match="combo 0: weight 'x' is not a number"):
+        Range.from_combos(["AsKs"], ["x"])
+    with pytest.raises(RangeSyntaxError, match="combo 0: weight nan"):
+        Range.from_combos(["AsKs"], [float("nan")])
+    with pytest.raises(DuplicateCardError, match="combo 1"):
+        Range.from_combos(["AsKs", "AsAs"])
+    with pytest.raises(TypeError):
+        Range.from_combos("AsKs")

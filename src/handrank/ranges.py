@@ -221,14 +221,32 @@ class Range:
     @classmethod
     def from_combos(cls, combos: Iterable[Iterable[int | str]],
                     weights: Iterable[float] | None = None, text: str = "") -> Range:
-        """A range from explicit combos (pairs of card ids or card texts) and optional weights."""
+        """A range from explicit combos (pairs of card ids or card texts) and optional weights.
+
+        Raises RangeSyntaxError (a combo not of 2 cards, weights not one per combo or
+        outside 0..1) and the card errors of :func:`~handrank.cards.parse_cards`, naming
+        the combo's 0-based index; a combo listed twice keeps the later weight."""
+        if isinstance(combos, (str, bytes)):
+            raise TypeError("combos must be a sequence of combos (e.g. ['AsKs', 'AhKh']), "
+                            "not one string")
+        combo_list = list(combos)
         weight: dict[tuple[int, int], float] = {}
         ws = list(weights) if weights is not None else None
-        for i, c in enumerate(combos):
-            ids = parse_cards(c if isinstance(c, str) else list(c))
+        if ws is not None and len(ws) != len(combo_list):
+            raise RangeSyntaxError(f"{len(ws)} weights for {len(combo_list)} combos: give one "
+                                   f"weight per combo")
+        for i, c in enumerate(combo_list):
+            try:
+                ids = parse_cards(c if isinstance(c, str) else list(c))
+            except HandrankError as e:
+                raise e.with_context(f"combo {i}") from None
             if len(ids) != 2:
                 raise RangeSyntaxError(f"combo {i} has {len(ids)} cards, not 2")
-            w = 1.0 if ws is None else float(ws[i])
+            raw = 1.0 if ws is None else ws[i]
+            try:
+                w = float(raw)
+            except (TypeError, ValueError):
+                raise RangeSyntaxError(f"combo {i}: weight {raw!r} is not a number") from None
             if not 0.0 <= w <= 1.0:
                 raise RangeSyntaxError(f"combo {i}: weight {w} is outside 0..1")
             weight[(max(ids), min(ids))] = w
