@@ -338,7 +338,7 @@ def test_progress_reports_and_interrupt_is_clean():
 def test_player_input_forms():
     ids = parse_cards("AhAd")
     for form in (["AhAd", "KsKc"], [["Ah", "Ad"], "Ks Kc"], [ids, parse_cards("KsKc")],
-                 [parse_range("AhAd"), "KsKc"]):
+                 [parse_range("AhAd"), "KsKc"], np.array([ids, parse_cards("KsKc")])):
         assert round(E.equity(form).players[0].equity, 6) == 0.812555
 
 

@@ -522,7 +522,7 @@ def equity(players: Sequence[object], board: CardsLike | None = None,
            **unknown: object) -> EquityResult:
     """Hold'em equity of 2 to 10 players, each given as hole cards or a range.
 
-    ``players``: a sequence of hole cards (``"AhAd"``, ``"Ah Ad"``, ``["Ah", "Ad"]``,
+    ``players``: a sequence (or an ``(n, 2)`` integer array) of hole cards (``"AhAd"``, ``"Ah Ad"``, ``["Ah", "Ad"]``,
     ``[50, 49]``) or ranges (``"QQ+, AKs"``, ``"0.5(AKo), JJ"``, a
     :class:`~handrank.ranges.Range`). ``board``: 0, 3, 4 or 5 cards; ``dead``: cards
     out of play (mucked, seen).
@@ -560,6 +560,8 @@ def equity(players: Sequence[object], board: CardsLike | None = None,
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable(done, total) or None, got "
                         f"{type(progress).__name__}")
+    if isinstance(players, np.ndarray) and players.ndim >= 1:
+        players = list(players)  # e.g. an (n, 2) array of card ids: one row per player
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
         raise TypeError("players must be a sequence (list) of hole cards or ranges")
     n = len(players)
