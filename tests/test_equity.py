@@ -237,6 +237,17 @@ def test_monte_carlo_weighted_ranges_agree_with_exact():
         assert abs(pe.equity - pm.equity) < 5 * pm.stderr
 
 
+def test_monte_carlo_card_removal_between_ranges_is_exact():
+    # Compatible deals: (AsAh, 2c2d), (KdKc, AsAd), (KdKc, 2c2d), each 1/3. Redrawing
+    # only the clashing player would give them 1/2, 1/4, 1/4 (player 0 ~5 points higher).
+    players = ["AsAh, KdKc", "AsAd, 2c2d"]
+    exact = E.equity(players)
+    assert exact.combinations == 3
+    mc = E.equity(players, samples=100_000, seed=8)
+    for pe, pm in zip(exact.players, mc.players):
+        assert abs(pe.equity - pm.equity) < 5 * pm.stderr
+
+
 def test_monte_carlo_dead_cards_are_never_dealt():
     # Kh Kd dead: the kings have no set outs. Dealing them anyway would lift KK by ~8 points.
     players, dead = ["AhAd", "KsKc"], "Kh Kd"
