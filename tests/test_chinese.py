@@ -118,12 +118,24 @@ def test_D_front_equal_ranks_middle_is_stronger():
     # category first: trips in front beat two pair in the middle
     assert chinese.front_beats_middle("5s5d5c", "AhAcKdKc2h")
     assert not chinese.front_beats_middle("AsAdAc", "2h3h4h5h6h")
+    # the scoring kernel and the reference agree (not fouled: no foul penalty)
+    equal = ("KsKdAc", "KhKcAdQcJc", "2c2d2h3c3d")
+    other = ("4s5s7d", "6s6d8c9cTd", "QsQdQhJsJd")
+    t = chinese.score([equal, other], "western")
+    assert t.fouls == (False, False) and t.matrix[0][1] == 2  # wins front and middle
+    assert not ref.is_foul(*(ids(r) for r in equal))
 
 
 def test_D_back_equal_to_middle_is_legal():
     """rules/chinese-poker.md: back equal to middle is legal."""
     assert not chinese.is_foul("2c3d5h", "AsKsQdJc9h", "AhKhQcJd9c")
     assert chinese.is_foul("2c3d5h", "AsKsQdJc9h", "AhKhQcJd8c")
+    # the scoring kernel and the reference agree
+    equal = ("2c3d5h", "AsKsQdJc9h", "AhKhQcJd9c")
+    other = ("2s3s4d", "7s7d8c8dTd", "QsQhTsTh8h")
+    t = chinese.score([equal, other], "basic")
+    assert t.fouls == (False, False) and t.matrix[0][1] == -1  # wins front, loses middle, back
+    assert not ref.is_foul(*(ids(r) for r in equal))
 
 
 def test_is_foul_matches_reference_random():
