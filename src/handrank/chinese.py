@@ -49,10 +49,10 @@ is bad input and raises.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 import numpy as np
@@ -339,6 +339,13 @@ class Setting:
     back: tuple[int, ...]
 
     def __post_init__(self) -> None:
+        f, m, b = self.front, self.middle, self.back
+        if type(f) is tuple and type(m) is tuple and type(b) is tuple and (
+                len(f), len(m), len(b)) == ROW_SIZES:  # fast path: already clean ids
+            every = f + m + b
+            if (all(type(c) is int for c in every) and len(set(every)) == 13
+                    and min(every) >= 0 and max(every) < 52):
+                return
         seen: set[int] = set()
         for name, size in zip(ROWS, ROW_SIZES):
             row = getattr(self, name)
@@ -639,28 +646,30 @@ def _pair_detail(t: dict[str, Any], i: int, j: int, points: int) -> PairScore:
                      f"{head} ({', '.join(parts)}{extra})")
 
 
-def _declared_code(value: object, made: set[Natural], setting: str, where: str) -> Natural:
+def _declared_code(value: object, made_fn: Callable[[], set[Natural]],
+                   words: Callable[[], str], where: str) -> Natural:
     """A player's natural declaration -> the natural scored (NONE if not
-    declared). ``made``: the naturals the player's setting makes; ``setting``:
-    its words for messages."""
+    declared). ``made_fn()``: the naturals the player's setting makes;
+    ``words()``: the setting in words, for messages."""
     if value is None or value is False:
         return Natural.NONE
+    made = made_fn()
     if value is True:
         if not made:
-            raise SettingError(f"{where}: declares a natural, but {setting} makes none")
+            raise SettingError(f"{where}: declares a natural, but {words()} makes none")
         return min(made)
     if isinstance(value, str):
         key = value.strip().lower().replace("_", " ").replace("-", " ")
         if key in ("", "no", "none", "false", "0"):
             return Natural.NONE
         if key in ("yes", "true", "1"):
-            return _declared_code(True, made, setting, where)
+            return _declared_code(True, lambda: made, words, where)
         if key not in _NATURAL_NAMES:
             raise OptionError(f"{where}: unknown natural {value!r}; accepted: "
                               f"{', '.join(_NATURAL_NAMES)} (or true/false)")
         want = _NATURAL_NAMES[key]
         if want not in made:
-            raise SettingError(f"{where}: declares {want.label}, which {setting} does not make")
+            raise SettingError(f"{where}: declares {want.label}, which {words()} does not make")
         return min(made)  # scored as the best natural the cards make
     raise OptionError(f"{where}: a natural declaration is a bool or a natural's name, "
                       f"got {value!r}")
@@ -718,13 +727,16 @@ def score(players: Sequence[object], system: str = DEFAULT_SYSTEM, *,
         cards = [c for r in rows for c in r]
         s: Setting | None = None
         miss: str | None = None
+        made_fn: Callable[[], set[Natural]]
+        words: Callable[[], str]
         if sizes == ROW_SIZES:
             s = Setting(tuple(rows[0]), tuple(rows[1]), tuple(rows[2]))
-            made, words = naturals(s), str(s)
+            made_fn, words = partial(naturals, s), s.__str__
         elif len(cards) == 13:  # the player's 13 cards, wrongly counted: a foul
             miss = ", ".join(f"{r} has {k} cards" for r, k, want in zip(ROWS, sizes, ROW_SIZES)
                              if k != want)
-            made, words = _card_naturals(cards), f"{format_cards(cards)} (wrong card counts)"
+            made_fn = partial(_card_naturals, cards)
+            words = partial("{} (wrong card counts)".format, format_cards(cards))
         else:
             bad = next(k for k in range(3) if sizes[k] != ROW_SIZES[k])
             raise SettingError(f"{where}: the {ROWS[bad]} needs {ROW_SIZES[bad]} cards, got "
@@ -733,7 +745,7 @@ def score(players: Sequence[object], system: str = DEFAULT_SYSTEM, *,
         allrows.append(tuple(tuple(r) for r in rows))
         miscounts.append(miss)
         declared.append(_declared_code(p.get("natural") if isinstance(p, Mapping) else None,
-                                       made, words, where))
+                                       made_fn, words, where))
     owner: dict[int, int] = {}
     for i, prows in enumerate(allrows):
         for c in (c for r in prows for c in r):
