@@ -393,7 +393,8 @@ def _exact(holes: np.ndarray, w: np.ndarray, reps: np.ndarray, inverse: np.ndarr
     m0 = left - r_cards + 1 if split else 1
     unit_work = np.array([math.comb(left - 1 - i, r_cards - 1) for i in range(m0)]
                          if split else [boards], dtype=np.int64) * n
-    counts = np.zeros((A, 3 * n), dtype=np.int64)
+    class_weight = np.bincount(inverse, weights=w, minlength=A)  # summed per class
+    totals = np.zeros(3 * n)
     per_batch = max(1, _BATCH_UNITS // m0)
     total_work = A * boards * n
     done = 0
@@ -416,9 +417,8 @@ def _exact(holes: np.ndarray, w: np.ndarray, reps: np.ndarray, inverse: np.ndarr
         tasks = [lambda s=s, e=e: task(s, e) for s, e in itertools.pairwise(bounds)]
         _run_tasks(tasks, threads, progress, done, total_work)
         done += int(cum[-1])
-        counts[b0:b0 + nb] = out.reshape(nb, m0, 3 * n).sum(axis=1)
-    class_weight = np.bincount(inverse, weights=w, minlength=A)  # summed per class
-    totals = class_weight @ counts
+        # weighted per batch: memory stays O(batch), not O(combinations)
+        totals += class_weight[b0:b0 + nb] @ out.reshape(nb, m0, 3 * n).sum(axis=1)
     return totals.reshape(3, n), float(w.sum()) * boards, boards
 
 
