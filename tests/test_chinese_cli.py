@@ -135,4 +135,5 @@ def test_score_wrong_card_counts_is_a_foul(tmp_path, capsys):
     assert main(["chinese", "score", "-o", "json", str(f)]) == 0
     t = json.loads(capsys.readouterr().out)["tables"][0]
     assert t["fouls"] == [True, False] and t["totals"] == [-4, 4]
+    assert t["miscounts"] == ["front has 4 cards, middle has 4 cards", None]
     assert "wrong card counts" in t["pairs"][0]["text"]

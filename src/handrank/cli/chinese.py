@@ -272,6 +272,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         json.dump({"system": system, "tables": [{
             "players": list(t.names),
             "fouls": list(t.fouls),
+            "miscounts": list(t.miscounts),
             "naturals": [d.label if d else None for d in t.declared],
             "home_runs": list(t.home_runs),
             "matrix": [list(r) for r in t.matrix],
