@@ -883,7 +883,10 @@ def solver_tables(front: object, middle: object, back: object) -> _chinese.Table
     arrays = []
     samples = 0
     for row, (counts, size) in enumerate(zip((front, middle, back), (456, 7463, 7463))):
-        c = np.array(counts, dtype=np.float64)
+        try:
+            c = np.array(counts, dtype=np.float64)
+        except (TypeError, ValueError):
+            raise HandrankError(f"{ROWS[row]} counts must be numbers") from None
         if c.shape != (size,) or (c < 0).any() or not np.isfinite(c).all() or c[1:].sum() <= 0:
             raise HandrankError(f"{ROWS[row]} counts must be a non-negative ({size},) histogram "
                                 f"with a positive total")
@@ -1017,6 +1020,8 @@ def _holding(cards: CardsLike) -> np.ndarray:
         ids = parse_cards(cards)
     except HandrankError as e:
         raise e.with_context("holding") from None
+    except TypeError as e:
+        raise TypeError(f"holding: {e}") from None
     if len(ids) != 13:
         raise HandSizeError(f"a Chinese Poker holding has 13 cards, got {len(ids)}")
     return np.array([ids], dtype=np.uint8)
