@@ -461,8 +461,10 @@ def naturals(setting: SettingLike) -> set[Natural]:
     """Every natural a setting makes (empty set if none): dragon (13 ranks),
     six pairs (quads count as two pairs, trips as one), three flushes, three
     straights (A-2-3 and Q-K-A count in front; a straight flush counts as
-    either). A natural's rows are not checked for a foul. Rule:
-    ``rules/chinese-poker.md``."""
+    either). A natural's rows are not checked for a foul. ``setting``: a
+    :class:`Setting`, a ``(front, middle, back)`` triple or a mapping with
+    those keys; raises SettingError / DuplicateCardError / card errors for
+    rows that are not a 3 / 5 / 5 setting. Rule: ``rules/chinese-poker.md``."""
     s = _as_setting(setting, "setting")
     out = _card_naturals(s.cards)
     _, m, b = s.strengths
@@ -490,7 +492,8 @@ def _card_naturals(ids: Sequence[int]) -> set[Natural]:
 
 
 def natural(setting: SettingLike) -> Natural:
-    """The best natural the setting makes (dragon first), or ``Natural.NONE``."""
+    """The best natural the setting makes (dragon first), or ``Natural.NONE``;
+    raises as :func:`naturals`. Rule: ``rules/chinese-poker.md`` (Naturals)."""
     made = naturals(setting)
     return min(made) if made else Natural.NONE
 
@@ -1046,7 +1049,10 @@ def greedy_many(holdings: object, *, threads: int | None = None) -> np.ndarray:
     """The greedy baseline for ``(N, 13)`` holdings: strongest back, then the
     strongest middle from the rest, the rest in front; if that fouls, the
     strongest non-fouling middle under that back (else the legal setting with the
-    strongest back, then middle). Returns ``(N, 13)`` ``uint8`` settings."""
+    strongest back, then middle). Returns ``(N, 13)`` ``uint8`` settings (front
+    3, middle 5, back 5, each row high card first). Raises ArrayShapeError,
+    ArrayDtypeError, CardRangeError, DuplicateCardError (naming the row), and
+    HandrankError / TypeError for a bad ``threads``. Releases the GIL."""
     ids = _holdings(holdings)
     out = np.zeros_like(ids)
     _run(lambda a, b: _chinese.greedy(ids, out, a, b), ids.shape[0], threads, 512)
@@ -1054,7 +1060,8 @@ def greedy_many(holdings: object, *, threads: int | None = None) -> np.ndarray:
 
 
 def greedy(holding: CardsLike) -> Setting:
-    """The greedy baseline setting of one 13-card holding (see :func:`greedy_many`)."""
+    """The greedy baseline setting of one 13-card holding (see :func:`greedy_many`).
+    Raises HandSizeError (not 13 cards), the card errors, TypeError (not cards)."""
     return _split(greedy_many(_holding(holding))[0])
 
 
