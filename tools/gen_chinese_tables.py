@@ -16,7 +16,7 @@ of fictitious play from the greedy start). Opponent naturals are ignored.
 
 Usage::
 
-    python tools/gen_chinese_tables.py            # write the header (~2.5 min on one core)
+    python tools/gen_chinese_tables.py            # write the header (a minute or two on one core)
     python tools/gen_chinese_tables.py --check    # regenerate and compare with the committed file
 
 The tool imports the compiled ``handrank._chinese`` but passes every table it
