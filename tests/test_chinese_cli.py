@@ -29,6 +29,9 @@ def test_set_bad_input(capsys):
     assert "holding 1" in capsys.readouterr().err
     assert main(["chinese", "set", "As Kd Qh Jc 9s 8d 7h 6c 4s 3d 2h 2c As"]) == 2
     assert "As" in capsys.readouterr().err
+    cards = "As Kd Qh Jc 9s 8d 7h 6c 4s 3d 2h 2c Td"
+    assert main(["chinese", "set", *cards.split(" ")]) == 2
+    assert 'quote it, e.g. handrank chinese set "As Kd Qh Jc 9s' in capsys.readouterr().err
     assert main(["chinese", "set", "--system", "texas", "As"]) == 2
     assert "invalid choice" in capsys.readouterr().err
 

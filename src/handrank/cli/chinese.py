@@ -15,7 +15,7 @@ from typing import Any
 
 from .. import chinese, poker
 from ..cards import format_cards
-from ..errors import HandrankError
+from ..errors import HandrankError, HandSizeError
 from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG
 
 SET_EPILOG = """\
@@ -107,7 +107,11 @@ def cmd_set(args: argparse.Namespace) -> int:
         try:
             sol = chinese.solve(h, args.system)
         except HandrankError as e:
-            return _err(f"holding {k} ({h!r}): {e}")
+            hint = ""
+            if isinstance(e, HandSizeError) and len(args.holdings) > 1:
+                hint = ('; each HOLDING is one argument of 13 cards: quote it, e.g. '
+                        f'{PROG} chinese set "{" ".join(args.holdings[:13])}"')
+            return _err(f"holding {k} ({h!r}): {e}{hint}")
         results.append((h, sol))
     if args.output == "json":
         out = []
