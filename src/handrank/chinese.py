@@ -1091,15 +1091,12 @@ def heads_up(deals: int, seed: int | np.random.Generator | None = 0,
     errors, from the sample variance). Raises OptionError for a bad system,
     ``deals`` (an int >= 2), ``seed`` or ``chunk`` (an int >= 1)."""
     from .cards import deal
+    from .cards import rng as _rng
     code = _system(system)
     for what, v, low in (("deals", deals, 2), ("chunk", chunk, 1)):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < low:
             raise OptionError(f"{what} must be an int >= {low}, got {v!r}")
-    if seed is not None and not isinstance(seed, np.random.Generator) and (
-            isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
-        raise OptionError(f"seed must be a non-negative int, a numpy Generator or None, "
-                          f"got {seed!r}")
-    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    rng = _rng(seed)  # the shared seed check (OptionError)
     total = total2 = 0.0
     fouls_s = fouls_g = declared = 0
     left = int(deals)
