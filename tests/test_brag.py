@@ -403,10 +403,10 @@ def test_equity_bad_arguments():
         brag.equity("As Kd Qh", 2, samples=0)
     with pytest.raises(HandSizeError, match="hand"):
         brag.equity("As Kd")
-    with pytest.raises(TypeError):
+    with pytest.raises(OptionError, match="seed"):
         brag.equity("As Kd Qh", 2, samples=10, seed=1.5)
     # seed and threads are checked on the exact path too, where they are unused.
-    with pytest.raises(TypeError, match="seed"):
+    with pytest.raises(OptionError, match="seed"):
         brag.equity("As Kd Qh", seed="42")
     with pytest.raises(HandrankError, match="seed"):
         brag.equity("As Kd Qh", seed=-1)

@@ -1,5 +1,6 @@
 """The ``handrank canada`` commands: eval, rank, play, odds."""
 
+import pytest
 import json
 import os
 
@@ -101,3 +102,29 @@ def test_rank_bad_rows_and_decks(capsys, tmp_path):
     assert "line 2: 5 cards; a Broken Canada hand is 6 cards" in err
     code, out, err = run(capsys, "canada", "rank", "--decks", "2", "--skip-bad", str(f))
     assert code == 0 and "Kings and Aces" in out and "line 2: 5 cards" in err
+
+
+def test_rank_reads_back_its_own_set_pipe_pit_form(tmp_path, capsys):
+    from handrank.cli import main
+
+    path = tmp_path / "h.txt"
+    path.write_text("Ts Js Qs Ks | As 2s\n")
+    assert main(["canada", "rank", "--no-progress", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Royal Canadian" in out
+
+
+def test_unknown_option_shows_the_subcommand_usage(capsys):
+    from handrank.cli import main
+
+    assert main(["canada", "eval", "--set", "Ts Js Qs Ks", "--pit", "As 2s", "--bogus"]) == 2
+    err = capsys.readouterr().err
+    assert "usage: handrank canada eval" in err and "--bogus" in err
+
+
+def test_copy_error_counts_every_copy():
+    from handrank import canada
+    from handrank.errors import DuplicateCardError
+
+    with pytest.raises(DuplicateCardError, match=r"Ac appears 5 times"):
+        canada.evaluate("Ac Ac Ac 7s", "Ac Ac", decks=2)

@@ -131,3 +131,14 @@ def test_rng_is_reproducible_and_rejects_bad_seeds():
             rng(bad)
     with pytest.raises(OptionError, match="-3"):
         cards.deal(2, 5, seed=-3)
+
+
+def test_parse_error_on_huge_text_quotes_only_the_neighbourhood():
+    from handrank.errors import CardParseError
+
+    text = "As " * 1000 + "Zz" + " Kd" * 1000
+    with pytest.raises(CardParseError) as e:
+        cards.parse_cards(text)
+    msg = str(e.value)
+    assert len(msg) < 300 and "'Zz' at position 3000" in msg and "6,002 characters" in msg
+    assert e.value.token == "Zz" and e.value.position == 3000

@@ -535,7 +535,7 @@ def test_eval_board_errors_say_board(capsys):
     assert main(["eval", "--board", "Ks Qs Js Ts 2d", "As 3c 4c"]) == 2
     assert "board + hole cards make 8 cards" in capsys.readouterr().err
     assert main(["rank", "--threads", "x", "f"]) == 2
-    assert "invalid non-negative integer value: 'x'" in capsys.readouterr().err
+    assert "invalid thread count value: 'x'" in capsys.readouterr().err
 
 
 def test_json_summary_only_stays_valid_on_bad_rows_and_huge_chunk_rows_is_usage(tmp_path, capsys):

@@ -152,3 +152,13 @@ def test_ctrl_c_stops_a_long_run(tmp_path):
     assert proc.returncode == 130 and "interrupted" in err and out == ""
     assert "Traceback" not in err
     assert time.monotonic() - t < 10
+
+
+def test_game_opponent_limits_are_stated_for_the_command_line(capsys):
+    from handrank.cli import main
+
+    assert main(["equity", "--game", "canada", "8c 7c 3d 3h", "--pit", "Ks Qs",
+                 "--opponents", "300"]) == 2
+    assert "--opponents 1 to 255, got 300" in capsys.readouterr().err
+    assert main(["equity", "--game", "brag", "Qh Qd Qc", "--opponents", "17"]) == 2
+    assert "--opponents 1 to 16, got 17" in capsys.readouterr().err

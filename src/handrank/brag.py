@@ -54,6 +54,7 @@ from ._bulk import (
     run_chunked,
 )
 from .cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, format_card, parse_cards
+from .cards import rng as cards_rng
 from .errors import (
     ArrayDtypeError,
     ArrayShapeError,
@@ -428,12 +429,9 @@ class BragEquity:
 
 
 def _check_seed(seed: object) -> None:
-    if isinstance(seed, bool) or not (seed is None or isinstance(seed, (int, np.integer,
-                                                                        np.random.Generator))):
-        raise TypeError(f"seed must be an int, a numpy Generator or None, got "
-                        f"{type(seed).__name__}")
-    if isinstance(seed, (int, np.integer)) and seed < 0:
-        raise HandrankError(f"seed must be non-negative, got {seed}")
+    """OptionError for a seed that is not a non-negative int, a Generator or None."""
+    if not isinstance(seed, np.random.Generator):
+        cards_rng(seed)
 
 
 def _seed_word(seed: int | np.random.Generator | None) -> int:

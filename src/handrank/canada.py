@@ -192,11 +192,12 @@ def _check_copies(ids: Sequence[int], decks: int, what: str = "hand") -> None:
     seen: dict[int, list[int]] = {}
     for pos, c in enumerate(ids):
         seen.setdefault(c, []).append(pos)
-        if len(seen[c]) > decks:
-            where = ", ".join(map(str, seen[c]))
+    for c, where_list in seen.items():
+        if len(where_list) > decks:
+            where = ", ".join(map(str, where_list))
             deck_words = "1 deck is" if decks == 1 else f"{decks} decks are"
             raise DuplicateCardError(
-                f"{what}: card {format_card(c)} appears {len(seen[c])} times (positions {where}) "
+                f"{what}: card {format_card(c)} appears {len(where_list)} times (positions {where}) "
                 f"but only {deck_words} in play", card=c)
 
 
@@ -355,7 +356,7 @@ def _raise_row_error(err: tuple[int, int, int], s: np.ndarray, p: np.ndarray, de
                              row=row, column=col)
     c = hand[col]
     deck_words = "1 deck is" if decks == 1 else f"{decks} decks are"
-    places = [j for j in range(col + 1) if hand[j] == c]
+    places = [j for j in range(len(hand)) if hand[j] == c]
     names = [f"column {j}" if six else (f"set column {j}" if j < 4 else f"pit column {j - 4}")
              for j in places]
     raise DuplicateCardError(f"row {row}, {where}: card {format_card(c)} appears "

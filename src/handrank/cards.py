@@ -138,6 +138,21 @@ def _bad_token(text: str, start: int) -> str:
     return text[start:max(end, start + 1)]
 
 
+#: Longest card text quoted whole in an error message; longer text is shown around the culprit.
+_QUOTE_MAX = 60
+
+
+def _quote(text: str, start: int) -> str:
+    """``repr`` of ``text`` for an error message, cut to about ``_QUOTE_MAX`` characters
+    around position ``start`` (a binary file read as text must not flood the terminal)."""
+    if len(text) <= _QUOTE_MAX:
+        return repr(text)
+    lo = max(0, start - 20)
+    hi = min(len(text), lo + _QUOTE_MAX)
+    return (("..." if lo else "") + repr(text[lo:hi]) + ("..." if hi < len(text) else "")
+            + f" ({len(text):,} characters)")
+
+
 def _parse_text(text: str) -> list[int]:
     # Fast path: whitespace/comma separated runs of two-character cards.
     try:
@@ -166,14 +181,14 @@ def _parse_text(text: str) -> list[int]:
         else:
             tok = _bad_token(text, start)
             raise CardParseError(
-                f"invalid card {tok!r} at position {start} in {text!r}: "
+                f"invalid card {tok!r} at position {start} in {_quote(text, start)}: "
                 f"{ch!r} is not a rank (2-9, T or 10, J, Q, K, A)",
                 token=tok, position=start)
         if i >= n or text[i] not in _SUIT_CHARS:
             tok = _bad_token(text, start)
             got = "end of text" if i >= n else repr(text[i])
             raise CardParseError(
-                f"invalid card {tok!r} at position {start} in {text!r}: expected a suit "
+                f"invalid card {tok!r} at position {start} in {_quote(text, start)}: expected a suit "
                 f"(c, d, h, s or ♣ ♦ ♥ ♠) after the rank, got {got}",
                 token=tok, position=start)
         out.append(4 * rank + _SUIT_CHARS[text[i]])

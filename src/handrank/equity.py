@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _equity
+from . import _equity, cards
 from ._bulk import _get_pool, resolve_threads
 from .cards import CardsLike, format_card, parse_cards
 from .errors import (
@@ -428,10 +428,7 @@ def _seed_base(seed: int | np.random.Generator | None) -> tuple[int, int | None]
     if seed is None:
         s = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
         return int(np.random.default_rng(s).integers(0, 2**63)), s
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
-        raise TypeError(f"seed must be an int, a numpy Generator or None, got {type(seed).__name__}")
-    if seed < 0:
-        raise OptionError(f"seed must be a non-negative int, got {seed}")
+    cards.rng(seed)  # OptionError naming a negative, float, bool or text seed
     return int(np.random.default_rng(int(seed)).integers(0, 2**63)), int(seed)
 
 

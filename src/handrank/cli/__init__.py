@@ -74,14 +74,27 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in REGISTRARS:
         importlib.import_module(f"{__name__}.{name}").register(sub)
+    _remember_parsers(parser)
     return parser
+
+
+def _remember_parsers(parser: argparse.ArgumentParser) -> None:
+    """Give every (sub)command its own parser as the default ``_parser``, so that
+    an unknown option is reported with that command's usage line."""
+    parser.set_defaults(_parser=parser)
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in set(action.choices.values()):
+                _remember_parsers(child)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the tool; returns the exit status (the console script exits with it)."""
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra:
+            args._parser.error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as e:  # --help, --version, usage errors
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     if sys.stdout is None:

@@ -35,7 +35,7 @@ def add_input_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--skip-bad", action="store_true",
                    help="skip rows that cannot be read (each is reported on stderr) and "
                         "process the rest; without it any bad row gives exit status 2")
-    p.add_argument("--threads", type=_nonneg_int, default=0, metavar="N",
+    p.add_argument("--threads", type=_threads, default=0, metavar="N",
                    help="evaluation threads (0 = all cores, the default)")
     p.add_argument("--chunk-rows", type=_pos_int, default=DEFAULT_CHUNK_ROWS, metavar="N",
                    help=f"rows read and evaluated per chunk (default {DEFAULT_CHUNK_ROWS})")
@@ -65,6 +65,17 @@ def _nonneg_int(s: str) -> int:
     if not 0 <= v <= 10**6:
         raise argparse.ArgumentTypeError(f"must be 0 to 1000000, got {v}")
     return v
+
+
+def _threads(s: str) -> int:
+    """--threads N: 0 (all cores) to 4096, the library's limit."""
+    v = int(s)
+    if not 0 <= v <= 4096:
+        raise argparse.ArgumentTypeError(f"must be 0 (all cores) to 4096, got {v}")
+    return v
+
+
+_threads.__name__ = "thread count"
 
 
 # argparse names the type function in "invalid <name> value" messages.

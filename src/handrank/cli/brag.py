@@ -26,10 +26,10 @@ from ._common import (
     Column,
     Run,
     _abort_output,
-    _nonneg_int,
     _pct,
     _plural,
     _pos_int,
+    _threads,
     add_output_options,
     make_sink,
     write_summary,
@@ -81,7 +81,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--skip-bad", action="store_true",
                    help="skip rows that cannot be read (each is reported on stderr) and "
                         "process the rest; without it any bad row gives exit status 2")
-    p.add_argument("--threads", type=_nonneg_int, default=0, metavar="N",
+    p.add_argument("--threads", type=_threads, default=0, metavar="N",
                    help="evaluation threads (0 = all cores, the default)")
     p.add_argument("--chunk-rows", type=_pos_int, default=DEFAULT_CHUNK_ROWS, metavar="N",
                    help=f"rows read and evaluated per chunk (default {DEFAULT_CHUNK_ROWS})")

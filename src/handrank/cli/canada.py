@@ -30,6 +30,7 @@ from ._common import (
     _nonneg_int,
     _pct,
     _plural,
+    _threads,
     add_input_options,
     add_output_options,
     make_sink,
@@ -73,7 +74,8 @@ examples:
 
 RANK_EPILOG = """\
 input: one hand per line, 6 cards with the 4 set cards first and then the 2 pit
-cards ("Ts Js Qs Ks As 2s", "TsJsQsKsAs2s"); blank lines and lines starting
+cards ("Ts Js Qs Ks As 2s", "TsJsQsKsAs2s", or "Ts Js Qs Ks | As 2s" as this
+command prints them); blank lines and lines starting
 with # are skipped. With --decks N a card may appear up to N times in a line.
 
 output: per hand the line number, set | pit, category, strength (category << 15
@@ -163,7 +165,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = cmds.add_parser("odds", help="exact category odds over every one-deck deal",
                         description="Exact odds of every Broken Canada category.",
                         epilog=ODDS_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--threads", type=_nonneg_int, default=1, metavar="N",
+    p.add_argument("--threads", type=_threads, default=1, metavar="N",
                    help="threads (default 1; 0 = all cores)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.add_argument("-o", "--output", choices=("text", "csv", "json", "markdown"), default="text",
@@ -293,6 +295,8 @@ def cmd_rank(args: argparse.Namespace) -> int:
         sink = make_sink(args, columns, "hands")
         counts = np.zeros(35, dtype=np.int64)
         for chunk in run.chunks():
+            # "set | pit", the form this command prints, reads back: "|" separates like a space.
+            chunk = [(n, t.replace("|", " ") if t else t) for n, t in chunk]
             if args.decks == 1:
                 good, bad = parse_text_chunk(chunk, sizes=(6,))
                 bad = [BadRow(b.line, b.reason.replace("a hand needs 6 cards",

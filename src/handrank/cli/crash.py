@@ -15,6 +15,8 @@ import json
 import sys
 from typing import Any
 
+import numpy as np
+
 from .. import crash
 from ..cards import format_card, format_cards, parse_cards
 from ..errors import HandrankError
@@ -95,7 +97,8 @@ def register(subparsers: Any) -> None:
                         epilog=PLAY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     g.add_argument("--players", type=_players, default=4, help="players, 2-5 (default 4)")
     g.add_argument("--seed", type=_seed, default=None,
-                   help="dealer seed, a non-negative integer (same seed, same game)")
+                   help="dealer seed, a non-negative integer (same seed, same game; "
+                        "default: a fresh seed, printed in the header)")
     g.add_argument("--target", type=_small_pos, default=crash.DEFAULT_TARGET,
                    help=f"target score: play until someone has this many points "
                         f"(rules offer {', '.join(map(str, crash.TARGETS))}; default "
@@ -199,13 +202,15 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"{PROG}: error: --seats: seat {p + 1} (P{p + 1}): unknown strategy "
                   f"{name!r}; accepted: {', '.join(crash.STRATEGIES)}", file=sys.stderr)
             return EXIT_BAD_INPUT
+    if args.seed is None:  # a fresh seed, printed so that the game can be replayed
+        args.seed = int(np.random.SeedSequence().generate_state(1, np.uint32)[0])
     game = crash.Game(seats, seed=args.seed, target=args.target, cards=args.cards,
                       count_high_card=args.count_high_card, **_opts(args))
     names = [f"P{p + 1}" for p in range(n)]
     if not args.quiet:
         print(f"Crash: {n} players, {game.cards} cards each ({game.cards // 3} hands), "
               f"target {game.target}, high cards {'count' if game.count_high_card else 'do not count'}, "
-              f"seed {'random' if args.seed is None else args.seed}")
+              f"seed {args.seed}")
         for p in range(n):
             print(f"  {names[p]}: {game.players[p].name}")
     while not game.over:

@@ -10,7 +10,14 @@ import sys
 from typing import Any
 
 from ..errors import HandrankError, OptionError
-from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG, _isatty, _nonneg_int, _pos_int
+from ._common import (
+    EXIT_BAD_INPUT,
+    EXIT_OK,
+    PROG,
+    _isatty,
+    _pos_int,
+    _threads,
+)
 
 GAMES = ("holdem", "brag", "canada")
 
@@ -78,7 +85,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "(e.g. 0.001 = 0.1 percentage point)")
     p.add_argument("--seed", type=_seed, default=None,
                    help="Monte Carlo seed (default: fresh, reported in the output)")
-    p.add_argument("--threads", type=_nonneg_int, default=0, metavar="N",
+    p.add_argument("--threads", type=_threads, default=0, metavar="N",
                    help="threads (0 = all cores, the default)")
     p.add_argument("--opponents", type=_pos_int, default=None, metavar="N",
                    help="brag / canada: number of random opponents (default 1)")
@@ -136,6 +143,10 @@ def cmd_equity(args: argparse.Namespace) -> int:
             return _usage(f"{name} is for Hold'em only")
     if args.exact and args.game == "canada":
         return _usage("--game canada is Monte Carlo only (no --exact)")
+    from .. import canada
+    most = 16 if args.game == "brag" else 4 * canada.MAX_DECKS - 1
+    if args.opponents is not None and args.opponents > most:
+        return _usage(f"--game {args.game} takes --opponents 1 to {most}, got {args.opponents}")
     if args.game == "brag":
         return _brag(args)
     return _canada(args)
