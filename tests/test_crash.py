@@ -687,3 +687,13 @@ def test_settings_enumeration_used_by_tests_is_complete():
     expect = {tuple(sorted([a, b])) for a, b in combinations(
         [tuple(sorted(t)) for t in combinations(holding, 3)], 2) if not set(a) & set(b)}
     assert seen == expect
+
+
+def test_play_round_after_the_game_is_over_is_refused():
+    from handrank.errors import HandrankError
+
+    g = crash.Game(["lexicographic"] * 3, seed=4)
+    result = g.play()
+    with pytest.raises(HandrankError, match="game is over"):
+        g.play_round()
+    assert g.result().scores == result.scores

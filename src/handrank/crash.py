@@ -1003,7 +1003,14 @@ class Game:
         return bool(answer)
 
     def play_round(self) -> RoundRecord:
-        """Deal, exchange, set, score one round; update and return its record."""
+        """Deal, exchange, set, score one round; update and return its record.
+
+        Raises HandrankError once the game is over (someone has reached the target),
+        SettingError / OptionError naming the player whose strategy answered badly.
+        """
+        if self.over:
+            raise HandrankError(f"the game is over: {self.result().scores} with target "
+                                f"{self.target}; start a new Game")
         n, c = self.n_players, self.cards
         deck = [int(x) for x in self.rng.permutation(52)]
         dealt = [tuple(deck[p * c:(p + 1) * c]) for p in range(n)]
