@@ -69,7 +69,7 @@ def test_stderr_target(capsys):
 
 @pytest.mark.parametrize("argv,words", [
     (["AhAd"], ["2 to 10 players"]),
-    (["AhAd", "QQ+, AKx"], ["player 1", "'AKx'"]),
+    (["AhAd", "QQ+, AKx"], ["player 2", "'AKx'"]),
     (["AhAd", "AhKc"], ["Ah"]),
     (["AhAd", "KsKc", "--board", "2c 3c"], ["0, 3, 4 or 5"]),
     (["AhAd", "KsKc", "--dead", "Kc"], ["Kc", "dead"]),
@@ -162,3 +162,33 @@ def test_game_opponent_limits_are_stated_for_the_command_line(capsys):
     assert "--opponents 1 to 255, got 300" in capsys.readouterr().err
     assert main(["equity", "--game", "brag", "Qh Qd Qc", "--opponents", "17"]) == 2
     assert "--opponents 1 to 16, got 17" in capsys.readouterr().err
+
+
+def test_cli_numbers_players_from_1_like_its_table(capsys):
+    from handrank.cli import main
+
+    assert main(["equity", "AhAd", "AhKc"]) == 2
+    err = capsys.readouterr().err
+    assert "player 2 (AhKc): Ah is also in player 1's hole cards" in err
+
+
+def test_brag_and_canada_monte_carlo_report_their_seed(capsys):
+    import json
+
+    from handrank.cli import main
+
+    assert main(["equity", "--game", "brag", "Kc Kd 4h", "--opponents", "2",
+                 "--samples", "1000", "-o", "json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert isinstance(d["seed"], int)
+    assert main(["equity", "--game", "brag", "Kc Kd 4h", "--opponents", "2",
+                 "--samples", "1000", "-o", "json", "--seed", str(d["seed"])]) == 0
+    assert json.loads(capsys.readouterr().out)["win"] == d["win"]
+
+
+def test_unreached_stderr_target_is_noted(capsys):
+    from handrank.cli import main
+
+    assert main(["equity", "AhAd", "KK", "--stderr", "0.0001", "--samples", "20000",
+                 "--seed", "1"]) == 0
+    assert "target 0.0001 was not reached" in capsys.readouterr().err

@@ -159,9 +159,11 @@ class EquityResult:
             lines.append("  ".join(c.ljust(w) if j < 2 else c.rjust(w) for j, (c, w) in
                                    enumerate(zip(r, widths))).rstrip())
         if self.exact:
-            what = (f"exact: {_num(self.deals)} boards ({self.combinations:,} hole-card "
+            weighted = self.deals != self.combinations * self.boards
+            what = (f"exact: {_num(self.deals)} {'weighted ' if weighted else ''}boards "
+                    f"({self.combinations:,} hole-card "
                     f"combination{'s' if self.combinations != 1 else ''} x {self.boards:,} "
-                    f"boards)")
+                    f"boards{', counts weighted by the range weights' if weighted else ''})")
         else:
             what = (f"Monte Carlo: {_num(self.deals)} deal{'s' if self.deals != 1 else ''}, "
                     f"seed {self.seed}")
@@ -557,6 +559,8 @@ def equity(players: Sequence[object], board: CardsLike | None = None,
     if progress is not None and not callable(progress):
         raise TypeError(f"progress must be a callable(done, total) or None, got "
                         f"{type(progress).__name__}")
+    if not isinstance(seed, np.random.Generator):
+        cards.rng(seed)  # checked on every path, exact ones too (OptionError)
     if isinstance(players, np.ndarray) and players.ndim >= 1:
         players = list(players)  # e.g. an (n, 2) array of card ids: one row per player
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):

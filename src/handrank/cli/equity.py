@@ -6,8 +6,11 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import re
 import sys
 from typing import Any
+
+import numpy as np
 
 from ..errors import HandrankError, OptionError
 from ._common import (
@@ -152,6 +155,21 @@ def cmd_equity(args: argparse.Namespace) -> int:
     return _canada(args)
 
 
+_PLAYER = re.compile(r"\bplayer (\d+)")
+
+
+def _players_from_1(message: str) -> str:
+    """The library numbers players from 0; the command line (and its table) from 1."""
+    return _PLAYER.sub(lambda m: f"player {int(m.group(1)) + 1}", message)
+
+
+def _fresh_seed(args: argparse.Namespace) -> int:
+    """The seed of a Monte Carlo run: --seed, or a fresh one that the output reports."""
+    if args.seed is None:
+        args.seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
+    return int(args.seed)
+
+
 def _holdem(args: argparse.Namespace) -> int:
     from .. import equity as eq
     if not 2 <= len(args.players) <= 10:
@@ -166,7 +184,7 @@ def _holdem(args: argparse.Namespace) -> int:
         hint = ""
         if isinstance(e, OptionError) and args.exact:
             hint = " (on the command line: drop --exact, or give --samples N or --stderr X)"
-        print(f"{PROG} equity: error: {e}{hint}", file=sys.stderr)
+        print(f"{PROG} equity: error: {_players_from_1(str(e))}{hint}", file=sys.stderr)
         return EXIT_BAD_INPUT
     finally:
         progress.close()
@@ -175,16 +193,24 @@ def _holdem(args: argparse.Namespace) -> int:
         print()
     else:
         print(r)
+    if args.stderr is not None and not r.exact:
+        worst = max(p.stderr for p in r.players)
+        if worst > args.stderr:
+            print(f"{PROG} equity: note: the --stderr target {args.stderr} was not reached "
+                  f"(largest standard error {worst:.6f} after {int(r.deals):,} deals; "
+                  f"raise --samples)", file=sys.stderr)
     return EXIT_OK
 
 
 def _emit(args: argparse.Namespace, game: str, hand: str, result: Any) -> int:
     d = dataclasses.asdict(result)
+    if not d.get("exact"):
+        d["seed"] = args.seed
     if args.output == "json":
         json.dump({"game": game, "hand": hand, **d}, sys.stdout)
         print()
         return EXIT_OK
-    how = "exact" if d.get("exact") else f"Monte Carlo, {d['samples']:,} deals"
+    how = "exact" if d.get("exact") else f"Monte Carlo, {d['samples']:,} deals, seed {d['seed']}"
     print(f"{game} {hand} vs {d['opponents']} random opponent"
           f"{'s' if d['opponents'] != 1 else ''} ({how})")
     for key in ("equity", "win", "tie", "lose", "stderr"):
@@ -201,7 +227,7 @@ def _brag(args: argparse.Namespace) -> int:
         return _usage("--game brag is exact for one opponent only")
     try:
         r = brag.equity(args.players[0], args.opponents or 1, samples=args.samples,
-                        seed=args.seed, threads=args.threads, dead=args.dead)
+                        seed=_fresh_seed(args), threads=args.threads, dead=args.dead)
     except HandrankError as e:
         print(f"{PROG} equity: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -218,7 +244,7 @@ def _canada(args: argparse.Namespace) -> int:
     if args.samples is not None:
         kw["samples"] = args.samples
     try:
-        r = canada.equity(args.players[0], args.pit, args.opponents or 1, seed=args.seed,
+        r = canada.equity(args.players[0], args.pit, args.opponents or 1, seed=_fresh_seed(args),
                           threads=args.threads, **kw)
     except HandrankError as e:
         print(f"{PROG} equity: error: {e}", file=sys.stderr)
