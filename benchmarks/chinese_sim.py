@@ -17,6 +17,7 @@ import argparse
 import time
 
 from handrank import chinese
+from handrank.errors import HandrankError
 
 
 def main() -> None:
@@ -28,7 +29,10 @@ def main() -> None:
     a = ap.parse_args()
     t = time.perf_counter()
     cpu = time.process_time()
-    r = chinese.heads_up(a.deals, seed=a.seed, system=a.system, threads=a.threads)
+    try:
+        r = chinese.heads_up(a.deals, seed=a.seed, system=a.system, threads=a.threads)
+    except HandrankError as e:  # bad --deals / --seed / --system: a usage error, not a traceback
+        ap.error(str(e))
     wall, cpu = time.perf_counter() - t, time.process_time() - cpu
     print(f"deals:              {r.deals:,} (seed {a.seed}, system {r.system})")
     print(f"solver vs greedy:   {r.mean:+.4f} points per deal")

@@ -776,3 +776,14 @@ def test_table_generator_is_deterministic_and_matches_the_header():
     assert a[1] != gen.generate(300, 1, 6, None, log=lambda s: None)[1]
     header = gen.OUT.read_text()
     assert "#define HRC_TABLE_SAMPLES 100000" in header and "#define HRC_TABLE_PASSES 1" in header
+
+
+def test_is_foul_needs_a_players_13_cards():
+    """Wrong row sizes of 13 cards are a foul (rules: "wrong card counts"); rows that do
+    not hold 13 cards at all are not a player's hand: SettingError."""
+    from handrank.errors import SettingError
+
+    assert chinese.is_foul("2s 3s 4s 5s", "5c 5d 6c 6d", "8c 8d 8s 9c 9d") is True
+    for rows in (("2s 3s 4s", "5c 5d 6c 6d 7c", "8c 8d 8s 9c"), ("", "", "")):
+        with pytest.raises(SettingError, match="13 cards"):
+            chinese.is_foul(*rows)

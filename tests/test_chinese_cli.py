@@ -140,3 +140,42 @@ def test_score_wrong_card_counts_is_a_foul(tmp_path, capsys):
     assert t["fouls"] == [True, False] and t["totals"] == [-4, 4]
     assert t["miscounts"] == ["front has 4 cards, middle has 4 cards", None]
     assert "wrong card counts" in t["pairs"][0]["text"]
+
+
+def test_misspelt_keys_and_columns_are_refused_not_ignored(tmp_path, capsys):
+    """A misspelt "natural" or "system" would silently change the scores."""
+    import json as _json
+
+    from handrank.cli import main as _main
+
+    rows = {"front": "2c 3d 4h", "middle": "5s 6c 7d 8h 9s", "back": "Tc Jd Qh Ks Ac"}
+    other = {"front": "2d 3h 4s", "middle": "5c 6d 7h 8s 9c", "back": "Td Jh Qs Kc Ad"}
+    cases = {
+        "top.json": {"sytem": "mandarin", "players": [rows, other]},
+        "player.json": {"players": [{**rows, "natual": "dragon"}, other]},
+        "table.json": {"tables": [{"system": "mandarin", "players": [rows, other]}]},
+        "empty.json": {"tables": []},
+    }
+    for name, data in cases.items():
+        path = tmp_path / name
+        path.write_text(_json.dumps(data))
+        assert _main(["chinese", "score", str(path)]) == 2, name
+        err = capsys.readouterr().err
+        assert ("unknown key" in err) or ("no tables" in err), (name, err)
+    csv_path = tmp_path / "t.csv"
+    csv_path.write_text("table,name,front,middle,back,natual\n1,a,2c 3d 4h,5s 6c 7d 8h 9s,"
+                        "Tc Jd Qh Ks Ac,dragon\n1,b,2d 3h 4s,5c 6d 7h 8s 9c,Td Jh Qs Kc Ad,\n")
+    assert _main(["chinese", "score", str(csv_path)]) == 2
+    assert "unknown column(s) natual" in capsys.readouterr().err
+
+
+def test_score_refuses_unknown_player_keys():
+    import pytest as _pytest
+
+    from handrank import chinese
+    from handrank.errors import OptionError
+
+    rows = {"front": "2c 3d 4h", "middle": "5s 6c 7d 8h 9s", "back": "Tc Jd Qh Ks Ac"}
+    other = {"front": "2d 3h 4s", "middle": "5c 6d 7h 8s 9c", "back": "Td Jh Qs Kc Ad"}
+    with _pytest.raises(OptionError, match="natual"):
+        chinese.score([{**rows, "natual": "dragon"}, other])

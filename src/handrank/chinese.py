@@ -119,6 +119,8 @@ SYSTEMS = ("basic", "western", "eastern", "mandarin")
 DEFAULT_SYSTEM = "western"
 #: Row names, in layout order.
 ROWS = ("front", "middle", "back")
+#: The keys a player's mapping may have in :func:`score` (anything else is an OptionError).
+PLAYER_KEYS = ("front", "middle", "back", "natural", "name", "holding")
 ROW_SIZES = (3, 5, 5)
 #: A declared natural's score against each opponent (mandarin home run: 9).
 SWEEP = {"basic": 3, "western": 4, "eastern": 3, "mandarin": 6}
@@ -282,13 +284,18 @@ def front_beats_middle(front: CardsLike, middle: CardsLike) -> bool:
 
 
 def is_foul(front: CardsLike, middle: CardsLike, back: CardsLike) -> bool:
-    """True when the setting is fouled: wrong card counts (rows not of 3, 5 and
-    5 cards), or the middle beats the back, or the front beats the middle (see
-    :func:`front_beats_middle`). Back equal to middle is legal. Rows are cards
-    from one deck; raises DuplicateCardError (a card in two rows, naming both)
-    and the card errors of :func:`handrank.cards.parse_cards` (naming the row).
-    Rule: ``rules/chinese-poker.md`` (Setting: Foul)."""
+    """True when the setting is fouled: wrong card counts (a player's 13 cards in
+    rows not of 3, 5 and 5), or the middle beats the back, or the front beats the
+    middle (see :func:`front_beats_middle`). Back equal to middle is legal. Rows
+    are cards from one deck; raises SettingError when the rows do not hold 13
+    cards in all (not a player's hand at all), DuplicateCardError (a card in two
+    rows, naming both) and the card errors of :func:`handrank.cards.parse_cards`
+    (naming the row). Rule: ``rules/chinese-poker.md`` (Setting: Foul)."""
     rows = _parse_rows((front, middle, back))
+    total = sum(len(r) for r in rows)
+    if total != sum(ROW_SIZES):
+        raise SettingError(f"a player sets 13 cards; these rows hold {total} "
+                           f"({', '.join(f'{n} {len(r)}' for n, r in zip(ROWS, rows))})")
     if tuple(len(r) for r in rows) != ROW_SIZES:
         return True
     return Setting(tuple(rows[0]), tuple(rows[1]), tuple(rows[2])).foul
@@ -430,6 +437,10 @@ def _player_rows(x: object, where: str) -> list[list[int]]:
             missing = [r for r in ROWS if r not in x]
             if missing:
                 raise SettingError(f"missing row(s) {', '.join(missing)}")
+            unknown = sorted(str(k) for k in x if k not in PLAYER_KEYS)
+            if unknown:  # a misspelt "natural" must not silently score as no natural
+                raise OptionError(f"unknown key(s) {', '.join(map(repr, unknown))}; a player "
+                                  f"has {', '.join(PLAYER_KEYS)}")
             rows = _parse_rows([x["front"], x["middle"], x["back"]])
             if x.get("holding") is not None:
                 _check_holding(rows, x["holding"])

@@ -133,7 +133,7 @@ def cmd_set(args: argparse.Namespace) -> int:
         print(f"holding: {h}  (system {sol.system})")
         for name, cards, words in _row_words(sol.setting):
             print(f"  {name:<6}  {cards:<15} {words}")
-        print(f"  expected score: {sol.expected:+.3f} points per opponent")
+        print(f"  expected score: {sol.expected:+.3f} points per opponent (model estimate)")
         if sol.natural:
             verdict = (f"declare it (a sweep, {chinese.SWEEP[sol.system]} points)" if sol.declare
                        else "play the rows (they are worth more)")
@@ -154,6 +154,15 @@ def _read(path: str) -> str:
         return f.read()
 
 
+def _known_keys(obj: dict, known: tuple[str, ...], where: str, hint: str = "") -> None:
+    """HandrankError naming any key of ``obj`` not in ``known`` (a misspelt "natural" or
+    "system" must not silently change the scores)."""
+    unknown = [k for k in obj if k not in known]
+    if unknown:
+        raise HandrankError(f"{where}: unknown key(s) {', '.join(map(json.dumps, unknown))}; "
+                            f"expected {', '.join(known)}{hint}")
+
+
 def _tables_from_json(text: str) -> tuple[list[list[dict]], str | None]:
     try:
         data = json.loads(text)
@@ -163,13 +172,21 @@ def _tables_from_json(text: str) -> tuple[list[list[dict]], str | None]:
         raise HandrankError("not valid JSON: nested too deeply") from None
     system = None
     if isinstance(data, dict):
+        _known_keys(data, ("system", "players", "tables"), "the file")
+        if "tables" in data and "players" in data:
+            raise HandrankError('give "players" (one table) or "tables", not both')
         system = data.get("system")
         if "tables" in data:
             raw = data["tables"]
             if not isinstance(raw, list):
                 raise HandrankError('"tables" must be a list')
+            if not raw:
+                raise HandrankError('"tables" holds no tables')
             tables = []
             for i, t in enumerate(raw):
+                if isinstance(t, dict):
+                    _known_keys(t, ("players",), f"table {i + 1}",
+                                ' (the system is set once: top-level "system" or --system)')
                 players = t.get("players") if isinstance(t, dict) else t
                 if not isinstance(players, list):
                     raise HandrankError(f"table {i + 1}: expected a list of players")
@@ -190,6 +207,8 @@ def _tables_from_json(text: str) -> tuple[list[list[dict]], str | None]:
             if not isinstance(p, dict):
                 raise HandrankError(f"table {i + 1}, player {j + 1}: expected an object with "
                                     f"front, middle, back")
+            _known_keys(p, ("name", "front", "middle", "back", "natural", "holding"),
+                        f"table {i + 1}, player {j + 1}")
             name = p.get("name")
             if name is not None and (isinstance(name, bool)
                                      or not isinstance(name, (str, int, float))):
@@ -209,6 +228,11 @@ def _tables_from_csv(text: str) -> list[list[dict]]:
     if missing:
         raise HandrankError(f"CSV header lacks column(s) {', '.join(missing)}; "
                             f"has {', '.join(fields)}")
+    unknown = [f for f in fields if f not in ("table", "name", "front", "middle", "back",
+                                               "natural")]
+    if unknown:
+        raise HandrankError(f"CSV header has unknown column(s) {', '.join(unknown)}; expected "
+                            f"table, name, front, middle, back, natural")
     twice = sorted({f for f in fields if f and fields.count(f) > 1})
     if twice:
         raise HandrankError(f"CSV header names column(s) {', '.join(twice)} more than once")
@@ -265,7 +289,8 @@ def cmd_score(args: argparse.Namespace) -> int:
         names = [str(p.get("name")) if p.get("name") is not None else f"player {j + 1}"
                  for j, p in enumerate(players)]
         try:
-            scored.append(chinese.score(players, system, names=names))
+            scored.append(chinese.score([{k: v for k, v in p.items() if k != "line"}
+                                         for p in players], system, names=names))
         except (HandrankError, TypeError) as e:  # TypeError: a JSON value that is not cards
             where = f"table {i + 1}" if len(tables) > 1 else "table"
             lines = [p.get("line") for p in players if p.get("line")]
