@@ -71,11 +71,16 @@ if hasattr(os, "register_at_fork"):
 
 
 def run_chunked(kernel: Callable[[int, int], KernelError | None], n: int,
-                threads: int | None) -> KernelError | None:
+                threads: int | None, *, min_rows: int = MIN_ROWS_PER_THREAD,
+                ) -> KernelError | None:
     """Run ``kernel(start, stop)`` over ``range(n)`` split into chunks, one per
     thread (the first on the calling thread); return the error of the lowest
-    bad row, or None. The kernel must release the GIL to gain anything."""
-    t = min(resolve_threads(threads), max(1, n // MIN_ROWS_PER_THREAD))
+    bad row, or None. The kernel must release the GIL to gain anything.
+
+    ``min_rows``: the fewest rows worth a thread of their own (the default suits
+    a hand evaluation of a few nanoseconds; heavy rows such as a solver's
+    holdings or Monte Carlo deals pass a smaller number)."""
+    t = min(resolve_threads(threads), max(1, n // max(1, min_rows)))
     if t <= 1:
         return kernel(0, n)
     bounds = [n * i // t for i in range(t + 1)]

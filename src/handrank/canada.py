@@ -727,13 +727,7 @@ def equity(set_cards: CardsLike, pit: CardsLike, opponents: int = 1, *,
         parts[a] = _canada.equity_kernel(hero, stock, int(opponents), base, a, b)
 
     n = int(samples)
-    t = resolve_threads(threads)
-    if t > 1:  # equity samples are far heavier than an evaluated row: split early
-        bounds = [n * i // t for i in range(t + 1)]
-        with ThreadPoolExecutor(max_workers=t) as pool:
-            list(pool.map(lambda i: kernel(bounds[i], bounds[i + 1]), range(t)))
-    else:
-        run_chunked(kernel, n, None)
+    run_chunked(kernel, n, threads, min_rows=256)  # a sample is far heavier than a row
     s1 = sum(x[0] for x in parts.values())
     s2 = sum(x[1] for x in parts.values())
     wins = sum(x[2] for x in parts.values())

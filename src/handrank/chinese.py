@@ -58,7 +58,7 @@ from typing import Any
 import numpy as np
 
 from . import _chinese, poker
-from ._bulk import as_id_array, run_chunked
+from ._bulk import MIN_ROWS_PER_THREAD, as_id_array, run_chunked
 from .cards import (
     RANK_NAMES,
     RANK_PLURALS,
@@ -824,10 +824,8 @@ def _check_repeats(flat: np.ndarray, what: str) -> None:
 
 def _run(kernel: Any, n: int, threads: int | None, weight: int) -> Any:
     """run_chunked over ``n`` rows that each cost about ``weight`` poker rows, so
-    that threads start at a sensible row count (the shared pool splits work in
-    runs of at least 32,768 poker rows per thread). Chunks stay contiguous and
-    cover every row once."""
-    return run_chunked(lambda a, b: kernel(a // weight, b // weight), n * weight, threads)
+    that threads start at a sensible row count."""
+    return run_chunked(kernel, n, threads, min_rows=max(1, MIN_ROWS_PER_THREAD // weight))
 
 
 def _score_arrays(ids: np.ndarray, declare: np.ndarray, code: int,

@@ -400,7 +400,7 @@ def set_many(holdings: object, strategy: str = "lexicographic", *, players: int 
         return _crash.set_rows(table, NUM_STRENGTHS, arr, nh, mode, win, out_cards,
                                out_dense, out_ev, start, stop)
 
-    err = run_chunked(kernel, n, threads)
+    err = run_chunked(kernel, n, threads, min_rows=64)  # a holding costs microseconds
     if err is not None:
         raise_kernel_error(err, arr, [c])
     return out_cards, vals[out_dense], out_ev
