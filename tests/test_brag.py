@@ -542,3 +542,8 @@ def test_bulk_any_integer_dtype_and_layout_gives_the_same_strengths():
         brag.evaluate_many(neg)
     with pytest.raises(HandSizeError, match="0 columns"):
         brag.evaluate_many(np.zeros((0, 0), dtype=np.uint8))
+
+
+def test_misspelt_keyword_gets_a_suggestion():
+    with pytest.raises(OptionError, match="did you mean 'threads'"):
+        brag.evaluate_many(np.array([[0, 5, 9]], dtype=np.uint8), thread=2)
