@@ -536,3 +536,14 @@ def test_kernels_refuse_bad_arrays():
         with pytest.raises(HandrankError):
             K.monte_carlo(a["combos"], a["off"], a["prob"], a["alias"], a["uniform"], board,
                           0, 1, 100, 10)
+
+
+def test_player_arrays_of_the_wrong_dtype_or_shape_are_named():
+    import numpy as np
+
+    from handrank.errors import ArrayDtypeError, ArrayShapeError
+
+    with pytest.raises(ArrayDtypeError, match="players"):
+        E.equity(np.array([[50.0, 49.0], [47, 46]]))
+    with pytest.raises(ArrayShapeError, match=r"\(2, 2, 2\)"):
+        E.equity(np.zeros((2, 2, 2), np.uint8))

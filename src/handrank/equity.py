@@ -34,6 +34,8 @@ from . import _equity, cards
 from ._bulk import _get_pool, resolve_threads
 from .cards import CardsLike, format_card, parse_cards
 from .errors import (
+    ArrayDtypeError,
+    ArrayShapeError,
     DuplicateCardError,
     HandrankError,
     HandSizeError,
@@ -561,6 +563,13 @@ def equity(players: Sequence[object], board: CardsLike | None = None,
                         f"{type(progress).__name__}")
     if not isinstance(seed, np.random.Generator):
         cards.rng(seed)  # checked on every path, exact ones too (OptionError)
+    if isinstance(players, np.ndarray):  # an (n, 2) integer array of hole-card ids
+        if players.dtype.kind not in "iu":
+            raise ArrayDtypeError(f"players: expected an integer (n, 2) array of card ids, "
+                                  f"got dtype {players.dtype}")
+        if players.ndim != 2 or players.shape[1] != 2:
+            raise ArrayShapeError(f"players: expected an (n, 2) array of hole-card ids, got "
+                                  f"shape {players.shape}")
     if isinstance(players, np.ndarray) and players.ndim >= 1:
         players = list(players)  # e.g. an (n, 2) array of card ids: one row per player
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
