@@ -179,3 +179,22 @@ def test_score_refuses_unknown_player_keys():
     other = {"front": "2d 3h 4s", "middle": "5c 6d 7h 8s 9c", "back": "Td Jh Qs Kc Ad"}
     with _pytest.raises(OptionError, match="natual"):
         chinese.score([{**rows, "natual": "dragon"}, other])
+
+
+def test_score_skip_bad_scores_the_other_tables(tmp_path, capsys):
+    import json as _json
+
+    from handrank.cli import main as _main
+
+    good = [{"front": "2c 3d 4h", "middle": "5s 6c 7d 8h 9s", "back": "Tc Jd Qh Ks Ac"},
+            {"front": "2d 3h 4s", "middle": "5c 6d 7h 8s 9c", "back": "Td Jh Qs Kc Ad"}]
+    bad = [{**good[0], "front": "2c 2c 4h"}, good[1]]
+    path = tmp_path / "t.json"
+    path.write_text(_json.dumps({"tables": [{"players": bad}, {"players": good}]}))
+    assert _main(["chinese", "score", str(path)]) == 2
+    assert "table 1: player 1" in capsys.readouterr().err
+    assert _main(["chinese", "score", "--skip-bad", "-o", "json", str(path)]) == 0
+    cap = capsys.readouterr()
+    d = _json.loads(cap.out)
+    assert d["skipped"] == 1 and [t["table"] for t in d["tables"]] == [2]
+    assert "(skipped)" in cap.err

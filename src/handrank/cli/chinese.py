@@ -86,6 +86,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="input format (default: by extension, else by content)")
     p.add_argument("-o", "--output", choices=("text", "json", "csv"), default="text",
                    help="output format (default text)")
+    p.add_argument("--skip-bad", action="store_true",
+                   help="score the other tables when one is bad (each bad table is reported on "
+                        "stderr); without it a bad table gives exit status 2")
     p.set_defaults(func=cmd_score)
 
 
@@ -284,21 +287,27 @@ def cmd_score(args: argparse.Namespace) -> int:
     except HandrankError as e:
         return _err(f"{args.file}: {e}")
     system = args.system or file_system or chinese.DEFAULT_SYSTEM
-    scored = []
+    scored: list[tuple[int, chinese.TableScore]] = []  # (table index, score)
+    skipped = 0
     for i, players in enumerate(tables):
         names = [str(p.get("name")) if p.get("name") is not None else f"player {j + 1}"
                  for j, p in enumerate(players)]
         try:
-            scored.append(chinese.score([{k: v for k, v in p.items() if k != "line"}
-                                         for p in players], system, names=names))
+            scored.append((i, chinese.score([{k: v for k, v in p.items() if k != "line"}
+                                             for p in players], system, names=names)))
         except (HandrankError, TypeError) as e:  # TypeError: a JSON value that is not cards
             where = f"table {i + 1}" if len(tables) > 1 else "table"
             lines = [p.get("line") for p in players if p.get("line")]
             if lines:
                 where += f" (lines {lines[0]}-{lines[-1]})"
-            return _err(f"{args.file}: {where}: {e}")
+            if not args.skip_bad:
+                return _err(f"{args.file}: {where}: {e} (use --skip-bad to score the other "
+                            f"tables)" if len(tables) > 1 else f"{args.file}: {where}: {e}")
+            print(f"{PROG}: {args.file}: {where}: {e} (skipped)", file=sys.stderr)
+            skipped += 1
     if args.output == "json":
-        json.dump({"system": system, "tables": [{
+        json.dump({"system": system, "skipped": skipped, "tables": [{
+            "table": i + 1,
             "players": list(t.names),
             "fouls": list(t.fouls),
             "miscounts": list(t.miscounts),
@@ -308,22 +317,22 @@ def cmd_score(args: argparse.Namespace) -> int:
             "totals": list(t.totals),
             "pairs": [{"a": t.names[p.a], "b": t.names[p.b], "points": p.points,
                        "kind": p.kind, "text": p.text} for p in t.pairs],
-        } for t in scored]}, sys.stdout, indent=2)
+        } for i, t in scored]}, sys.stdout, indent=2)
         sys.stdout.write("\n")
     elif args.output == "csv":
         w = csv.writer(sys.stdout, lineterminator="\n")
         w.writerow(["table", "player", "opponent", "points", "kind", "detail"])
-        for i, t in enumerate(scored, 1):
+        for i, t in scored:
             for p in t.pairs:
-                w.writerow([i, t.names[p.a], t.names[p.b], p.points, p.kind, p.text])
-                w.writerow([i, t.names[p.b], t.names[p.a], -p.points, p.kind, p.text])
+                w.writerow([i + 1, t.names[p.a], t.names[p.b], p.points, p.kind, p.text])
+                w.writerow([i + 1, t.names[p.b], t.names[p.a], -p.points, p.kind, p.text])
             for n, tot in zip(t.names, t.totals):
-                w.writerow([i, n, "TOTAL", tot, "", ""])
+                w.writerow([i + 1, n, "TOTAL", tot, "", ""])
     else:
-        for i, t in enumerate(scored):
-            if i:
+        for k, (i, t) in enumerate(scored):
+            if k:
                 print()
-            if len(scored) > 1:
+            if len(tables) > 1:
                 print(f"table {i + 1}")
             print(t.text())
     return EXIT_OK
