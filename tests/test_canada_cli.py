@@ -128,3 +128,15 @@ def test_copy_error_counts_every_copy():
 
     with pytest.raises(DuplicateCardError, match=r"Ac appears 5 times"):
         canada.evaluate("Ac Ac Ac 7s", "Ac Ac", decks=2)
+
+
+def test_rank_refuses_a_misplaced_pipe(tmp_path, capsys):
+    """Which cards are set and which are pit matters: "|" must follow the 4 set cards."""
+    from handrank.cli import main
+
+    path = tmp_path / "h.txt"
+    path.write_text("Ac 3d 5h | 7s Kc 9d\nAc 3d | 5h 7s | Kc 9d\n")
+    assert main(["canada", "rank", "--no-progress", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "line 1: '|' must separate the 4 set cards" in err
+    assert "line 2: more than one '|'" in err

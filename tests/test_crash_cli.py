@@ -26,7 +26,7 @@ def test_set_prints_hands_dropped_and_expected_points(capsys):
         assert lines[k + 1].strip().startswith(f"{k + 1}. {format_cards(h)}")
     assert "Prial of aces" in lines[1]
     assert lines[5].strip() == "dropped: 2c"
-    assert lines[6].strip() == f"expected points: {s.expected_points:.3f}"
+    assert lines[6].strip() == f"expected points: {s.expected_points:.3f} (model estimate from the win tables)"
 
 
 def test_set_json_both_strategies(capsys):

@@ -415,11 +415,12 @@ def lower_cards(strength: int) -> tuple[int, ...] | None:
 
 def describe(strength: int) -> str:
     """Words for a strength: ``"Three Pair, 5-5-9-9-K-K"`` (the ranks low to high
-    that break ties); Full House: ``"Full House (ties; Family Feud decides)"``."""
+    that break ties); Full House: ``"Full House (Full Houses tie; a Family Feud
+    settles a tie at showdown)"``."""
     cat = category(strength)
     ranks = lower_cards(strength)
     if ranks is None:
-        return f"{cat.label} (ties; Family Feud decides)"
+        return f"{cat.label} (Full Houses tie; a Family Feud settles a tie at showdown)"
     return f"{cat.label}, " + "-".join(RANKS[r] for r in ranks)
 
 

@@ -89,9 +89,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="no progress bar (shown on stderr only when it is a terminal)")
     add_output_options(p)
     p.add_argument("--prial-threes-high", action=argparse.BooleanOptionalAction, default=True,
-                   help="3-3-3 is the top prial (default); --no-prial-threes-high: A-A-A is")
+                   help="3-3-3 is the top prial (default); with --no-prial-threes-high A-A-A is the top prial")
     p.add_argument("--a23-top-run", action=argparse.BooleanOptionalAction, default=True,
-                   help="A-2-3 is the top run (default); --no-a23-top-run: the lowest")
+                   help="A-2-3 is the top run (default); with --no-a23-top-run it is the lowest run")
     p.set_defaults(func=cmd_rank)
 
 

@@ -150,7 +150,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = cmds.add_parser("play", help="play one deal with bots and print the game log",
                         description="Play one deal of Broken Canada with the default bot.",
                         epilog=PLAY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--players", type=_players, default=4, metavar="N", help="players (2..52)")
+    p.add_argument("--players", type=_players, default=4, metavar="N", help="players (2..52; default 4)")
     p.add_argument("--seed", type=_seed, default=None, metavar="S",
                    help="random seed, a non-negative integer (same seed, same game); "
                         "default: fresh entropy")
@@ -165,8 +165,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = cmds.add_parser("odds", help="exact category odds over every one-deck deal",
                         description="Exact odds of every Broken Canada category.",
                         epilog=ODDS_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--threads", type=_threads, default=1, metavar="N",
-                   help="threads (default 1; 0 = all cores)")
+    p.add_argument("--threads", type=_threads, default=0, metavar="N",
+                   help="threads (0 = all cores, the default)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     p.add_argument("-o", "--output", choices=("text", "csv", "json", "markdown"), default="text",
                    help="output format (default text)")
@@ -285,6 +285,29 @@ def _parse_multi(chunk: list[Line], decks: int) -> tuple[TextChunk, list[BadRow]
     return good, bad
 
 
+def _split_pipes(chunk: list[Line]) -> tuple[list[Line], list[BadRow]]:
+    """Lines "set | pit" become "set pit"; a "|" that does not follow exactly 4 set
+    cards (or more than one "|") is a bad row."""
+    out: list[Line] = []
+    bad: list[BadRow] = []
+    for n, t in chunk:
+        if t is None or "|" not in t:
+            out.append((n, t))
+            continue
+        left, _, right = t.partition("|")
+        try:
+            n_set = len(parse_cards(left, allow_duplicates=True))
+        except HandrankError:
+            n_set = -1
+        if "|" in right or n_set not in (-1, 4):
+            bad.append(BadRow(n, f"'|' must separate the 4 set cards from the 2 pit cards "
+                                 f"(found {n_set} card{'s' if n_set != 1 else ''} before it)"
+                              if "|" not in right else "more than one '|' in the line"))
+            continue
+        out.append((n, left + " " + right))
+    return out, bad
+
+
 def cmd_rank(args: argparse.Namespace) -> int:
     """``handrank canada rank``: rank a file of hands, print rows and a summary."""
     columns = [Column("line", right=True, min_width=4), Column("hand"), Column("category"),
@@ -295,8 +318,9 @@ def cmd_rank(args: argparse.Namespace) -> int:
         sink = make_sink(args, columns, "hands")
         counts = np.zeros(35, dtype=np.int64)
         for chunk in run.chunks():
-            # "set | pit", the form this command prints, reads back: "|" separates like a space.
-            chunk = [(n, t.replace("|", " ") if t else t) for n, t in chunk]
+            # "set | pit", the form this command prints, reads back; a "|" anywhere but
+            # after the 4 set cards is a bad row (which cards are set matters for curves).
+            chunk, pipe_bad = _split_pipes(chunk)
             if args.decks == 1:
                 good, bad = parse_text_chunk(chunk, sizes=(6,))
                 bad = [BadRow(b.line, b.reason.replace("a hand needs 6 cards",
@@ -304,6 +328,7 @@ def cmd_rank(args: argparse.Namespace) -> int:
                        for b in bad]
             else:
                 good, bad = _parse_multi(chunk, args.decks)
+            bad = sorted(bad + pipe_bad, key=lambda b: b.line)
             if any(b.reason.startswith("duplicate card") for b in bad):
                 run.hint = "with several decks in play, pass --decks N"
             run.report(bad)

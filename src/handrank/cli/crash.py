@@ -119,9 +119,9 @@ def register(subparsers: Any) -> None:
 
 def _add_brag_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--prial-threes-high", action=argparse.BooleanOptionalAction, default=True,
-                   help="3-3-3 is the top prial (default); --no-prial-threes-high: A-A-A is")
+                   help="3-3-3 is the top prial (default); with --no-prial-threes-high A-A-A is the top prial")
     p.add_argument("--a23-top-run", action=argparse.BooleanOptionalAction, default=True,
-                   help="A-2-3 is the top run (default); --no-a23-top-run: it is the lowest")
+                   help="A-2-3 is the top run (default); with --no-a23-top-run it is the lowest run")
 
 
 def _opts(args: argparse.Namespace) -> dict[str, bool]:
@@ -180,7 +180,7 @@ def cmd_set(args: argparse.Namespace) -> int:
         for k, h in enumerate(s.hands):
             print(f"  {k + 1}. {_hand_text(h, _opts(args))}")
         print(f"  dropped: {format_cards(s.dropped) if s.dropped else '-'}")
-        print(f"  expected points: {s.expected_points:.3f}")
+        print(f"  expected points: {s.expected_points:.3f} (model estimate from the win tables)")
     if args.output == "json" and out:
         json.dump(out if len(args.cards) > 1 else out[0], sys.stdout, indent=2)
         print()

@@ -213,9 +213,13 @@ def _emit(args: argparse.Namespace, game: str, hand: str, result: Any) -> int:
     how = "exact" if d.get("exact") else f"Monte Carlo, {d['samples']:,} deals, seed {d['seed']}"
     print(f"{game} {hand} vs {d['opponents']} random opponent"
           f"{'s' if d['opponents'] != 1 else ''} ({how})")
+    if "lose" not in d and "win" in d and "tie" in d:  # canada: won, tied for best, or lost
+        d["lose"] = max(0.0, 1.0 - d["win"] - d["tie"])
     for key in ("equity", "win", "tie", "lose", "stderr"):
         if key in d:
             print(f"  {key:7s} {100 * d[key]:.4f}%")
+    if "decks" in d:
+        print(f"  decks   {d['decks']}")
     return EXIT_OK
 
 
