@@ -551,3 +551,10 @@ def test_malformed_outcome_cells_are_bad_rows(tmp_path, capsys, outcome):
     p = write(tmp_path, "s.csv", f"board,hole_a,hole_b,outcome\n5d6h2h3hJs,4hAc,Ah6s,{outcome}\n")
     assert main(["showdown", str(p)]) == 2
     assert "line 2" in capsys.readouterr().err
+
+
+def test_showdown_needs_two_players(tmp_path, capsys):
+    path = tmp_path / "one.csv"
+    path.write_text("board,hole_a\nAs Ks Qs Js Ts,2c 3d\n")
+    assert main(["showdown", str(path)]) == 2
+    assert "at least two players" in capsys.readouterr().err

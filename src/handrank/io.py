@@ -435,10 +435,11 @@ def parse_showdown_header(text: str | None, lineno: int = 1) -> ShowdownHeader:
     cols = tuple(c.strip() for c in _split_csv(text.strip()))
     low = tuple(c.lower() for c in cols)
     holes = tuple(i for i, c in enumerate(low) if c.startswith("hole_") and len(c) > 5)
-    if "board" not in low or not holes:
+    if "board" not in low or len(holes) < 2:
         raise InputError(
             f"line {lineno}: the header must name a 'board' column and one 'hole_*' column "
-            f"per player (e.g. source,board,hole_a,hole_b,outcome); got {text.strip()!r}")
+            f"per player, at least two players (e.g. source,board,hole_a,hole_b,outcome); "
+            f"got {text.strip()!r}")
     dupes = {c for c in low if low.count(c) > 1}
     if dupes:
         raise InputError(f"line {lineno}: repeated column name(s) in the header: "
