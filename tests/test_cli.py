@@ -558,3 +558,9 @@ def test_showdown_needs_two_players(tmp_path, capsys):
     path.write_text("board,hole_a\nAs Ks Qs Js Ts,2c 3d\n")
     assert main(["showdown", str(path)]) == 2
     assert "at least two players" in capsys.readouterr().err
+
+
+def test_eval_unquoted_cards_get_a_quoting_hint(capsys):
+    assert main(["eval", "As", "Ks", "Qs", "Js", "Ts"]) == 2
+    err = capsys.readouterr().err
+    assert "hand 1 ('As')" in err and "hint: quote each hand" in err

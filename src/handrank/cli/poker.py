@@ -180,6 +180,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
                                     f"a poker hand has 5, 6 or 7")
             values.append(poker.evaluate(board + cards))
         except HandrankError as e:
+            if isinstance(e, HandSizeError) and len(args.hands) > 1 and all(
+                    len(h.split()) == 1 and len(h) <= 3 for h in args.hands):  # As Ks Qs ...
+                print(f"{PROG}: error: hand {i + 1} ({text!r}): {e}", file=sys.stderr)
+                print(f'{PROG}: hint: quote each hand, e.g. {PROG} eval "As Ks Qs Js Ts" '
+                      f'"Kd Kh Kc 4s 4d"', file=sys.stderr)
+                return EXIT_BAD_INPUT
             raise e.with_context(f"hand {i + 1} ({text!r})") from None
     best = max(v.strength for v in values)
     winners = [i for i, v in enumerate(values) if v.strength == best]
