@@ -16,6 +16,8 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import Any, TextIO
 
+import numpy as np
+
 from ..io import BadRow, InputFile, read_chunks
 
 PROG = "handrank"
@@ -65,6 +67,25 @@ def _nonneg_int(s: str) -> int:
     if not 0 <= v <= 10**6:
         raise argparse.ArgumentTypeError(f"must be 0 to 1000000, got {v}")
     return v
+
+
+def _seed(s: str) -> int:
+    """--seed S: a non-negative integer (any size, as :func:`handrank.cards.rng` takes)."""
+    v = int(s)
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"must be a non-negative integer, got {v}")
+    return v
+
+
+_seed.__name__ = "seed"
+
+
+def _fresh_seed(args: argparse.Namespace) -> int:
+    """``args.seed``, or a fresh one stored there, so that the output can report it and
+    the run can be replayed."""
+    if args.seed is None:
+        args.seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
+    return int(args.seed)
 
 
 def _threads(s: str) -> int:

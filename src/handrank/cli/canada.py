@@ -30,6 +30,7 @@ from ._common import (
     _nonneg_int,
     _pct,
     _plural,
+    _seed,
     _threads,
     add_input_options,
     add_output_options,
@@ -105,15 +106,7 @@ def _decks(s: str) -> int:
     return v
 
 
-def _seed(s: str) -> int:
-    v = int(s)
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"must be a non-negative integer, got {v}")
-    return v
-
-
 _players.__name__ = "player count"
-_seed.__name__ = "seed"
 _decks.__name__ = "deck count"
 
 

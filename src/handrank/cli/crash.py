@@ -15,12 +15,10 @@ import json
 import sys
 from typing import Any
 
-import numpy as np
-
 from .. import crash
 from ..cards import format_card, format_cards, parse_cards
 from ..errors import HandrankError
-from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG
+from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG, _fresh_seed, _seed
 
 SET_EPILOG = """\
 examples:
@@ -57,15 +55,7 @@ def _small_pos(s: str) -> int:
     return v
 
 
-def _seed(s: str) -> int:
-    v = int(s)
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"must be a non-negative integer, got {v}")
-    return v
-
-
 _players.__name__ = "player count"
-_seed.__name__ = "seed"
 _small_pos.__name__ = "positive integer"
 
 
@@ -202,9 +192,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"{PROG}: error: --seats: seat {p + 1} (P{p + 1}): unknown strategy "
                   f"{name!r}; accepted: {', '.join(crash.STRATEGIES)}", file=sys.stderr)
             return EXIT_BAD_INPUT
-    if args.seed is None:  # a fresh seed, printed so that the game can be replayed
-        args.seed = int(np.random.SeedSequence().generate_state(1, np.uint32)[0])
-    game = crash.Game(seats, seed=args.seed, target=args.target, cards=args.cards,
+    game = crash.Game(seats, seed=_fresh_seed(args), target=args.target, cards=args.cards,
                       count_high_card=args.count_high_card, **_opts(args))
     names = [f"P{p + 1}" for p in range(n)]
     if not args.quiet:

@@ -10,15 +10,15 @@ import re
 import sys
 from typing import Any
 
-import numpy as np
-
 from ..errors import HandrankError, OptionError
 from ._common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
     PROG,
+    _fresh_seed,
     _isatty,
     _pos_int,
+    _seed,
     _threads,
 )
 
@@ -52,16 +52,6 @@ def _fraction(s: str) -> float:
 
 
 _fraction.__name__ = "number between 0 and 1"
-
-
-def _seed(s: str) -> int:
-    v = int(s)
-    if not 0 <= v < 2**64:
-        raise argparse.ArgumentTypeError(f"must be 0 to 2**64 - 1, got {v}")
-    return v
-
-
-_seed.__name__ = "seed (non-negative integer)"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -161,13 +151,6 @@ _PLAYER = re.compile(r"\bplayer (\d+)")
 def _players_from_1(message: str) -> str:
     """The library numbers players from 0; the command line (and its table) from 1."""
     return _PLAYER.sub(lambda m: f"player {int(m.group(1)) + 1}", message)
-
-
-def _fresh_seed(args: argparse.Namespace) -> int:
-    """The seed of a Monte Carlo run: --seed, or a fresh one that the output reports."""
-    if args.seed is None:
-        args.seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
-    return int(args.seed)
 
 
 def _holdem(args: argparse.Namespace) -> int:
