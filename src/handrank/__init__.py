@@ -11,12 +11,28 @@ strengths, higher = stronger), ``category`` / ``describe``, ``compare`` /
 ``showdown``. Cards are ids ``4 * rank + suit`` (see :mod:`handrank.cards`).
 """
 
+import importlib
 from importlib.metadata import PackageNotFoundError, version
+from typing import TYPE_CHECKING, Any
 
-from . import brag, canada, cards, chinese, crash, equity, errors, poker, ranges
+from . import cards, errors, poker
 from .cards import format_card, format_cards, parse_card, parse_cards
 from .errors import HandrankError
 from .result import HandValue
+
+#: Game modules imported on first use (``handrank.brag`` ...), so that ``import handrank``
+#: stays cheap for a user of one game.
+_LAZY = ("brag", "canada", "chinese", "crash", "equity", "ranges")
+
+if TYPE_CHECKING:  # pragma: no cover
+    from . import brag, canada, chinese, crash, equity, ranges
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 try:
     __version__ = version("handrank")
