@@ -5,9 +5,10 @@ Environment variables:
                      (for debugging; release builds run with the checks off, because
                      every index is validated at the Python boundary).
   HANDRANK_NATIVE=1  add -march=native (never on by default: wheels must run anywhere).
-  HANDRANK_ONLY=_brag,_crash   build only these extensions (development: rebuild one game's
-                     kernel without touching the others). Every ``src/handrank/_*.pyx``
-                     is an extension ``handrank._*``.
+  HANDRANK_ONLY=brag,crash   build only these games' kernels (development: rebuild one
+                     game's kernel without touching the others). Every
+                     ``src/handrank/<game>/_kernel.pyx`` is an extension
+                     ``handrank.<game>._kernel``.
 """
 
 import glob
@@ -37,7 +38,8 @@ directives = {
     "embedsignature": True,
 }
 
-MODULES = sorted(os.path.basename(p)[:-4] for p in glob.glob("src/handrank/_*.pyx"))
+MODULES = sorted(os.path.basename(os.path.dirname(p))
+                 for p in glob.glob("src/handrank/*/_kernel.pyx"))
 ONLY = [m.strip() for m in os.environ.get("HANDRANK_ONLY", "").split(",") if m.strip()]
 if ONLY:
     unknown = sorted(set(ONLY) - set(MODULES))
@@ -47,8 +49,8 @@ if ONLY:
 
 extensions = [
     Extension(
-        f"handrank.{name}",
-        [f"src/handrank/{name}.pyx"],
+        f"handrank.{name}._kernel",
+        [f"src/handrank/{name}/_kernel.pyx"],
         include_dirs=["src/handrank"],
         extra_compile_args=compile_args,
     )

@@ -37,8 +37,9 @@ from collections.abc import Callable
 
 import numpy as np
 
-from handrank import _brag, brag
-from handrank.reference import brag as ref
+from handrank.brag import _kernel as _brag
+from handrank import brag
+from handrank.brag import reference as ref
 
 SEED = 20261129
 TARGET = 300e6
@@ -128,7 +129,7 @@ def main() -> int:
     bulk("brag.strength() loop", lambda: [brag.strength(h) for h in few], count=n_py,
          note="one call per hand, parsed")
     bulk("reference (pure Python)", lambda: [ref.value(h) for h in few[: n_py // 3]],
-         count=n_py // 3, note="handrank.reference.brag")
+         count=n_py // 3, note="handrank.brag.reference")
 
     base = rows[0][1]
     print(f"Three-card Brag evaluation, {n:,} random hands; best of {reps}; "

@@ -23,9 +23,10 @@ import time
 
 import numpy as np
 
-from handrank import _canada, canada
+from handrank.canada import _kernel as _canada
+from handrank import canada
 from handrank.cards import deal
-from handrank.reference import canada as ref
+from handrank.canada import reference as ref
 
 
 def best(fn, repeat: int) -> float:

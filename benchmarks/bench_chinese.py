@@ -6,7 +6,7 @@ run, as ratios.
 Solver: the Cython kernel (``chinese.solve_many``, one thread) against a naive
 Python search over the same 72,072 settings with the same tables (fast poker
 strengths, per-row table lookups, the same expected-score formula) and against
-the pure-Python reference search (``handrank.reference.chinese.solve``, timed
+the pure-Python reference search (``handrank.chinese.reference.solve``, timed
 on one hand). Scorer: ``chinese.score_many`` (one thread) on heads-up and
 four-player tables against ``chinese.score`` (one table per call) and the
 reference scorer. Times are the best of ``--repeat`` runs in CPU time of the
@@ -23,7 +23,7 @@ import numpy as np
 
 from handrank import chinese, poker
 from handrank.cards import deal
-from handrank.reference import chinese as ref
+from handrank.chinese import reference as ref
 
 
 def best_of(fn, repeat: int) -> float:

@@ -10,7 +10,7 @@ Rows:
   holdings on one thread (time per holding = best of R runs / N);
 * the same strategies through ``crash.set_hand`` one holding at a time (the
   per-call cost a game engine pays: parsing, validation, result object);
-* the brute-force reference (``handrank.reference.crash.lexicographic_setting``,
+* the brute-force reference (``handrank.crash.reference.lexicographic_setting``,
   all 200,200 settings) on a few holdings.
 
 Ratios are against the reference's time per holding. Wall-clock, best of R: on a
@@ -26,7 +26,7 @@ import time
 
 from handrank import crash
 from handrank.cards import deal
-from handrank.reference import crash as ref
+from handrank.crash import reference as ref
 
 
 def best_of(fn, repeat: int) -> float:

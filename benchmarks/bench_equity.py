@@ -37,7 +37,7 @@ from _peers import version_of
 
 from handrank import equity as eq
 from handrank.cards import parse_cards
-from handrank.ranges import parse_range
+from handrank.equity.ranges import parse_range
 
 PREFLOP_BOARDS = 1_712_304
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from handrank import _brag, brag
+from handrank.brag import _kernel as _brag
+from handrank import brag
 
 N = 1_000_000
 G_BULK = f"brag bulk, {N:,} hands"

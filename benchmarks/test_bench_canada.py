@@ -13,7 +13,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from handrank import _canada, canada
+from handrank.canada import _kernel as _canada
+from handrank import canada
 from handrank.cards import deal
 
 N = 1_000_000

@@ -22,9 +22,8 @@ pytestmark = pytest.mark.packaging
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: Every Cython extension of the source tree (``_poker``, ``_brag``, ...).
-EXTENSIONS = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "src" / "handrank")
-                    .glob("_*.pyx"))
+#: Every Cython extension of the source tree (``poker/_kernel``, ``brag/_kernel``, ...).
+EXTENSIONS = sorted(f"{p.parent.name}/{p.stem}" for p in (ROOT / "src" / "handrank").glob("*/_*.pyx"))
 
 # Runs inside the fresh venv, from a directory that holds no source code.
 CHECK_SCRIPT = f"EXTENSIONS = {EXTENSIONS!r}\n" + textwrap.dedent(
@@ -35,7 +34,7 @@ CHECK_SCRIPT = f"EXTENSIONS = {EXTENSIONS!r}\n" + textwrap.dedent(
     import numpy as np
 
     import handrank
-    import handrank._poker
+    import handrank.poker._kernel
     from handrank import poker
 
     pkg = Path(handrank.__file__).resolve().parent
@@ -53,12 +52,12 @@ CHECK_SCRIPT = f"EXTENSIONS = {EXTENSIONS!r}\n" + textwrap.dedent(
 
     import importlib
     for name in EXTENSIONS:  # every compiled game kernel imports, and ships its stub
-        importlib.import_module(f"handrank.{name}")
+        importlib.import_module(f"handrank.{name.replace('/', '.')}")
         assert (pkg / f"{name}.pyi").is_file(), f"{name}.pyi not installed"
     assert (pkg / "py.typed").is_file(), "py.typed not installed"
-    leaked = sorted(p.name for p in pkg.glob("_*.c"))
+    leaked = sorted(str(p) for p in pkg.rglob("*.c"))
     assert not leaked, f"generated C installed: {leaked}"
-    print("OK", handrank._poker.__file__)
+    print("OK", handrank.poker._kernel.__file__)
     """
 )
 
@@ -131,11 +130,11 @@ REQUIRED_IN_SDIST = [
     "pyproject.toml",
     "setup.py",
     "src/handrank/__init__.py",
-    "src/handrank/_poker.pyx",
-    "src/handrank/_poker.pxd",
-    "src/handrank/_poker_tables.h",
-    "src/handrank/_cardbits.h",
-    "src/handrank/_poker.pyi",
+    "src/handrank/poker/_kernel.pyx",
+    "src/handrank/poker/_kernel.pxd",
+    "src/handrank/poker/tables.h",
+    "src/handrank/_c/cardbits.h",
+    "src/handrank/poker/_kernel.pyi",
     "src/handrank/py.typed",
 ]
 

@@ -1,6 +1,6 @@
-"""The type stubs of the compiled modules (handrank/_*.pyi) must match them.
+"""The type stubs of the compiled modules (handrank/<game>/_kernel.pyi) must match them.
 
-Runs ``python -m mypy.stubtest handrank._poker handrank._brag ...`` (every compiled
+Runs ``python -m mypy.stubtest handrank.poker._kernel handrank.brag._kernel ...`` (every compiled
 extension of the package) against the *installed* module
 (editable checkout or wheel), plus self-checks showing that stubtest does catch a
 stub that has drifted from the extension.
@@ -16,13 +16,13 @@ import pytest
 
 pytest.importorskip("mypy.stubtest", reason="mypy is not installed (it is in the 'test' extra)")
 handrank = pytest.importorskip("handrank")
-_poker = pytest.importorskip("handrank._poker")
+_poker = pytest.importorskip("handrank.poker._kernel")
 
 PKG_DIR = Path(handrank.__file__).resolve().parent
-STUB = PKG_DIR / "_poker.pyi"
-#: Every compiled extension next to the package (``_poker``, ``_brag``, ...).
-EXTENSIONS = sorted({p.name.split(".")[0] for p in PKG_DIR.iterdir()
-                     if p.name.startswith("_") and p.suffix in (".so", ".pyd")})
+STUB = PKG_DIR / "poker" / "_kernel.pyi"
+#: Every compiled extension of the package (``poker._kernel``, ``brag._kernel``, ...).
+EXTENSIONS = sorted({f"{p.parent.name}.{p.name.split('.')[0]}" for p in PKG_DIR.glob("*/_*")
+                     if p.suffix in (".so", ".pyd")})
 
 
 def allowlist_for(modules) -> str:
@@ -35,10 +35,10 @@ def _in_site_packages(path: Path) -> bool:
 
 
 def run_stubtest(tmp_path: Path, stub_root: Path | None = None,
-                 modules: tuple[str, ...] = ("_poker",)) -> subprocess.CompletedProcess:
+                 modules: tuple[str, ...] = ("poker._kernel",)) -> subprocess.CompletedProcess:
     """stubtest ``handrank.<module>`` for each of ``modules``, from a neutral directory.
 
-    stub_root: a directory holding handrank/{__init__,_poker}.pyi that mypy should
+    stub_root: a directory holding handrank/__init__.pyi and handrank/poker/{__init__,_kernel}.pyi that mypy should
     use instead of the installed package's stubs (for the drift self-tests).
     """
     allowlist = tmp_path / "stubtest-allowlist.txt"
@@ -62,9 +62,9 @@ def run_stubtest(tmp_path: Path, stub_root: Path | None = None,
 
 
 def test_stub_and_marker_are_shipped():
-    assert "_poker" in EXTENSIONS, EXTENSIONS
+    assert "poker._kernel" in EXTENSIONS, EXTENSIONS
     for m in EXTENSIONS:
-        assert (PKG_DIR / f"{m}.pyi").is_file(), f"{m}.pyi missing: the installed package has no stub"
+        assert (PKG_DIR / f"{m.replace('.', '/')}.pyi").is_file(), f"{m}.pyi missing: the installed package has no stub"
     assert (PKG_DIR / "py.typed").is_file(), "py.typed missing (PEP 561 marker)"
     assert (PKG_DIR / "py.typed").read_text() == ""
 
@@ -94,14 +94,15 @@ def test_stubtest_catches_drift(tmp_path, name):
     broken, n = re.subn(pattern, repl, text, count=1)
     assert n == 1, f"mutation {name!r} no longer applies to the stub; update the test"
     root = tmp_path / "stubs"
-    (root / "handrank").mkdir(parents=True)
+    (root / "handrank" / "poker").mkdir(parents=True)
     (root / "handrank" / "__init__.pyi").write_text("")
-    (root / "handrank" / "_poker.pyi").write_text(broken)
+    (root / "handrank" / "poker" / "__init__.pyi").write_text("")
+    (root / "handrank" / "poker" / "_kernel.pyi").write_text(broken)
     proc = run_stubtest(tmp_path, stub_root=root)
     out = proc.stdout + proc.stderr
     if name.startswith("none"):
         assert proc.returncode == 0, f"an unmodified copy of the stub fails stubtest:\n{out}"
         return
-    assert "error: handrank._poker." in out, out
+    assert "error: handrank.poker._kernel." in out, out
     assert proc.returncode != 0, f"stubtest did not notice the {name}:\n{out}"
-    assert "handrank._poker" in out
+    assert "handrank.poker._kernel" in out

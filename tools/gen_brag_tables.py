@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate ``src/handrank/_brag_tables.h``: the Three-card Brag strength tables.
+"""Generate ``src/handrank/brag/tables.h``: the Three-card Brag strength tables.
 
 Rules: ``rules/brag-and-crash.md`` ("Brag hands"). Usage::
 
@@ -44,7 +44,7 @@ import sys
 from itertools import combinations
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-HEADER = os.path.join(ROOT, "src", "handrank", "_brag_tables.h")
+HEADER = os.path.join(ROOT, "src", "handrank", "brag", "tables.h")
 FLUSH_OFFSET = 13 ** 3
 TABLE_SIZE = 2 * FLUSH_OFFSET
 

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Generate ``src/handrank/_canada_tables.h``, the Broken Canada evaluator's lookup tables.
+"""Generate ``src/handrank/canada/tables.h``, the Broken Canada evaluator's lookup tables.
 
 Run from the repository root::
 
     python tools/gen_canada_tables.py            # rewrite the header
     python tools/gen_canada_tables.py --check    # exit 1 if the committed header is stale
 
-Rules: ``../shared/rules/broken-canada.md``. How the tables work (kernel: ``_canada_kernel.h``):
+Rules: ``../shared/rules/broken-canada.md``. How the tables work (kernel: ``canada/kernel.h``):
 
 * A hand is a set (4 cards) and a pit (2 cards). Everything except the suit
   rows depends only on the *rank multiset of the set* (one of 1,820) and the
@@ -35,7 +35,7 @@ import sys
 from itertools import combinations_with_replacement
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "src", "handrank", "_canada_tables.h")
+OUT = os.path.join(ROOT, "src", "handrank", "canada", "tables.h")
 
 TB_BITS = 15
 ACE, KING, QUEEN, JACK, TEN, TWO = 12, 11, 10, 9, 8, 0

@@ -1,4 +1,4 @@
-"""Generate ``src/handrank/_chinese_tables.h``: the opponent row-strength
+"""Generate ``src/handrank/chinese/tables.h``: the opponent row-strength
 histograms behind the Chinese Poker solver (``handrank.chinese.solve``).
 
 How the tables are made (all seeded, so the output is reproducible):
@@ -19,7 +19,7 @@ Usage::
     python tools/gen_chinese_tables.py            # write the header (a minute or two on one core)
     python tools/gen_chinese_tables.py --check    # regenerate and compare with the committed file
 
-The tool imports the compiled ``handrank._chinese`` but passes every table it
+The tool imports the compiled ``handrank.chinese._kernel`` but passes every table it
 uses explicitly, so its output never depends on the header it writes.
 """
 
@@ -34,7 +34,7 @@ import numpy as np
 from handrank import chinese, poker
 from handrank.cards import deal
 
-OUT = Path(__file__).resolve().parent.parent / "src" / "handrank" / "_chinese_tables.h"
+OUT = Path(__file__).resolve().parent.parent / "src" / "handrank" / "chinese" / "tables.h"
 
 
 def histograms(settings: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -1,4 +1,4 @@
-"""Generate ``src/handrank/_crash_tables.py``: per-position strength distributions
+"""Generate ``src/handrank/crash/_win_tables.py``: per-position strength distributions
 for Crash's ``expected-points`` setting.
 
 Two kinds of counts, each "how often the hand in each position (1 = strongest)
@@ -43,7 +43,7 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "src" / "handrank" / "_crash_tables.py"
+OUT = ROOT / "src" / "handrank" / "crash" / "_win_tables.py"
 
 SEED = 3_000_000
 #: Holdings sampled per holding size: the default sizes (13 cards; 10 with five
@@ -59,7 +59,8 @@ def counts_for(c: int, n: int, win: np.ndarray | None = None,
                seed: int | None = None) -> np.ndarray:
     """Counts over ``n`` random holdings of ``c`` cards, set lexicographically
     (``win`` None) or by expected points under ``win``."""
-    from handrank import _crash, crash
+    from handrank.crash import _kernel as _crash
+    from handrank import crash
     from handrank.cards import deal
 
     table = crash._tables()[0]

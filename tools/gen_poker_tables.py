@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
-"""Generate ``src/handrank/_poker_tables.h``, the poker evaluator's lookup tables.
+"""Generate ``src/handrank/poker/tables.h``, the poker evaluator's lookup tables.
 
 Run from the repository root::
 
     python tools/gen_poker_tables.py            # rewrite the header
     python tools/gen_poker_tables.py --check    # exit 1 if the committed header is stale
 
-How the tables work (see ``_poker.pyx`` for the kernel):
+How the tables work (see ``poker/_kernel.pyx`` for the kernel):
 
 * Strength classes. Every distinct 5-card value of the reference evaluator
-  (``handrank.reference.poker``) is enumerated and sorted; its position + 1 is
+  (``handrank.poker.reference``) is enumerated and sorted; its position + 1 is
   the strength, 1 (7-5-4-3-2 unsuited) .. 7462 (royal flush).
 * Card keys. Each card contributes a 64-bit key: the low 32 bits are a rank key
   chosen so that the sum over any multiset of at most 7 ranks (each rank at
@@ -41,10 +41,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def _load_reference():
-    """Load handrank/reference/poker.py by path: the tables must be buildable
+    """Load handrank/poker/reference.py by path: the tables must be buildable
     before the compiled package exists, so importing ``handrank`` is not an option."""
     import importlib.util
-    path = os.path.join(ROOT, "src", "handrank", "reference", "poker.py")
+    path = os.path.join(ROOT, "src", "handrank", "poker", "reference.py")
     spec = importlib.util.spec_from_file_location("handrank_reference_poker", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -53,7 +53,7 @@ def _load_reference():
 
 ref = _load_reference()
 
-OUT = os.path.join(ROOT, "src", "handrank", "_poker_tables.h")
+OUT = os.path.join(ROOT, "src", "handrank", "poker", "tables.h")
 
 RANK_KEYS = [0x2000, 0x8001, 0x11000, 0x3A000, 0x91000, 0x176005, 0x366000,
              0x41A013, 0x47802E, 0x479068, 0x48C0E4, 0x48F211, 0x494493]

@@ -2,8 +2,8 @@
 
 Games: :mod:`handrank.poker` (5, 6, 7 cards), :mod:`handrank.chinese` (Chinese Poker),
 :mod:`handrank.brag` (Three-card Brag), :mod:`handrank.crash` (13-card Brag),
-:mod:`handrank.canada` (Broken Canada; engine in :mod:`handrank.canada_game`), and
-:mod:`handrank.equity` (Hold'em equity, ranges in :mod:`handrank.ranges`).
+:mod:`handrank.canada` (Broken Canada; engine in :mod:`handrank.canada.engine`), and
+:mod:`handrank.equity` (Hold'em equity, ranges in :mod:`handrank.equity.ranges`).
 
 Game modules share one shape (see ``DESIGN.md`` of the project): ``evaluate``
 (one hand -> :class:`HandValue`), ``evaluate_many`` (numpy arrays -> ``int32``

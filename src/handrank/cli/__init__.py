@@ -18,7 +18,7 @@ other games add a group with its own sub-commands, e.g.::
 The shared pieces (:func:`add_input_options`, :func:`add_output_options`,
 :class:`Run` for reading chunks with progress and bad-row reporting,
 :func:`make_sink` for text/csv/json output) are game-independent and live in
-:mod:`handrank.cli._common`; file parsing lives in :mod:`handrank.io`.
+:mod:`handrank.cli._common`; file parsing lives in :mod:`handrank.cli.files`.
 
 Exit status: 0 success; 1 a check failed (``--check-labels`` mismatches,
 showdown rows disagreeing with the recorded outcome); 2 bad input (bad rows
@@ -35,7 +35,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import HandrankError
-from ..io import InputError
+from .files import InputError
 from ._common import EXIT_BAD_INPUT, PROG, add_input_options, add_output_options
 
 __all__ = ["REGISTRARS", "add_input_options", "add_output_options", "build_parser", "main"]

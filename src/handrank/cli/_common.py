@@ -18,7 +18,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from ..io import BadRow, InputFile, read_chunks
+from .files import BadRow, InputFile, read_chunks
 
 PROG = "handrank"
 DEFAULT_CHUNK_ROWS = 100_000

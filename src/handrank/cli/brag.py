@@ -17,7 +17,7 @@ import numpy as np
 from .. import brag
 from ..cards import format_card
 from ..errors import HandrankError
-from ..io import BadRow, InputFile, open_input, parse_text_chunk
+from .files import BadRow, InputFile, open_input, parse_text_chunk
 from ._common import (
     DEFAULT_CHUNK_ROWS,
     EXIT_OK,
@@ -101,7 +101,7 @@ def _open(inputs: list[str]) -> InputFile:
         return open_input(inputs[0])
     files = [s for s in inputs if s == "-" or os.path.exists(s)]
     if files:
-        from ..io import InputError
+        from .files import InputError
         what = "- (standard input)" if files[0] == "-" else f"{files[0]!r} (a file)"
         raise InputError(f"{what} given with other arguments: give one FILE (or -), or "
                          f"hands as arguments, not both")
@@ -110,7 +110,7 @@ def _open(inputs: list[str]) -> InputFile:
         try:
             parse_cards(inputs[0], allow_duplicates=True)
         except HandrankError as e:
-            from ..io import InputError
+            from .files import InputError
             raise InputError(f"{inputs[0]!r} is neither a file nor a hand ({e})") from None
     data = "\n".join(s.replace("\n", " ") for s in inputs).encode("utf-8")
     return InputFile("command-line hands", _io.BytesIO(data), None, owned=True)

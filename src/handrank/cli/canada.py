@@ -1,7 +1,7 @@
 """Broken Canada commands of the ``handrank`` tool: ``handrank canada eval|rank|play|odds``.
 
 Rules: ``rules/broken-canada.md``; see :mod:`handrank.canada` and
-:mod:`handrank.canada_game`.
+:mod:`handrank.canada.engine`.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from typing import Any
 import numpy as np
 
 from .. import canada
-from ..canada_game import Game
+from ..canada.engine import Game
 from ..cards import format_cards, parse_cards
 from ..errors import HandrankError
-from ..io import BadRow, Line, TextChunk, open_input, parse_text_chunk
+from .files import BadRow, Line, TextChunk, open_input, parse_text_chunk
 from ._common import (
     EXIT_BAD_INPUT,
     EXIT_OK,

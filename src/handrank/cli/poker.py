@@ -15,7 +15,7 @@ import numpy as np
 from .. import poker
 from ..cards import format_card
 from ..errors import DuplicateCardError, HandrankError, HandSizeError
-from ..io import (
+from .files import (
     SPLIT,
     InputError,
     ShowdownChunk,

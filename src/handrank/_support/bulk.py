@@ -1,0 +1,192 @@
+"""Shared bulk-input plumbing: validate numpy card arrays at the Python
+boundary and run a GIL-releasing kernel over row chunks on several threads."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+from ..poker._kernel import KIND_RANGE
+from ..cards import NUM_CARDS, format_card, parse_cards
+from ..errors import (
+    ArrayDtypeError,
+    ArrayShapeError,
+    CardRangeError,
+    DuplicateCardError,
+    HandrankError,
+    HandSizeError,
+)
+
+# Below this many rows per thread, extra threads cost more than they save.
+MIN_ROWS_PER_THREAD = 32_768
+
+KernelError = tuple[int, int, int]  # (row, column, kind); kinds are _poker.KIND_*
+
+
+def resolve_threads(threads: int | None) -> int:
+    """``None`` or 1 -> one thread; 0 -> all cores; n -> n threads."""
+    if threads is None:
+        return 1
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)):
+        raise TypeError(f"threads must be an int, got {type(threads).__name__}")
+    if not 0 <= threads <= 4096:
+        raise HandrankError(f"threads must be 0 (all cores) to 4096, got {threads}")
+    if threads == 0:
+        if hasattr(os, "sched_getaffinity"):  # cores this process may use
+            return max(1, len(os.sched_getaffinity(0)))
+        return os.cpu_count() or 1
+    return int(threads)
+
+
+_pool: ThreadPoolExecutor | None = None
+_pool_size = 0
+_pool_lock = threading.Lock()
+
+
+def _get_pool(workers: int) -> ThreadPoolExecutor:
+    """A process-wide pool, kept alive between calls (starting threads per call
+    costs more than a small chunk of work) and grown when more are asked for."""
+    global _pool, _pool_size
+    with _pool_lock:
+        if _pool is None or _pool_size < workers:
+            # The old pool is not shut down: a call running on another thread may
+            # still be submitting to it. Its idle workers exit once it is unreferenced.
+            _pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="handrank")
+            _pool_size = workers
+        return _pool
+
+
+def _forget_pool_after_fork() -> None:
+    # A forked child inherits the pool object but not its worker threads: start afresh.
+    global _pool, _pool_size, _pool_lock
+    _pool, _pool_size, _pool_lock = None, 0, threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_pool_after_fork)
+
+
+def run_chunked(kernel: Callable[[int, int], KernelError | None], n: int,
+                threads: int | None, *, min_rows: int = MIN_ROWS_PER_THREAD,
+                ) -> KernelError | None:
+    """Run ``kernel(start, stop)`` over ``range(n)`` split into chunks, one per
+    thread (the first on the calling thread); return the error of the lowest
+    bad row, or None. The kernel must release the GIL to gain anything.
+
+    ``min_rows``: the fewest rows worth a thread of their own (the default suits
+    a hand evaluation of a few nanoseconds; heavy rows such as a solver's
+    holdings or Monte Carlo deals pass a smaller number)."""
+    t = min(resolve_threads(threads), max(1, n // max(1, min_rows)))
+    if t <= 1:
+        return kernel(0, n)
+    bounds = [n * i // t for i in range(t + 1)]
+    try:
+        pool = _get_pool(t - 1)
+        futures = [pool.submit(kernel, bounds[i], bounds[i + 1]) for i in range(1, t)]
+    except RuntimeError:  # interpreter shutting down: no new threads; run here
+        return kernel(0, n)
+    results = [kernel(bounds[0], bounds[1])] + [f.result() for f in futures]
+    errors = [r for r in results if r is not None]
+    return min(errors) if errors else None
+
+
+def as_id_array(cards: object, sizes: Sequence[int], what: str = "hand") -> np.ndarray:
+    """Return ``cards`` as a C-contiguous ``(N, k)`` ``uint8`` array of card ids.
+
+    Accepts any integer numpy array (values checked to lie in 0..51 before the
+    cast), or a list of rows (each a card string like ``"AsKd..."`` or a
+    sequence of ids/strings). ``k`` must be one of ``sizes``.
+    Raises ArrayDtypeError, ArrayShapeError, HandSizeError, CardRangeError,
+    CardParseError naming the row (and column).
+    """
+    if not isinstance(cards, np.ndarray):
+        arr = _rows_to_array(cards, sizes)
+    else:
+        arr = cards
+    if arr.dtype.kind not in "iu" or arr.dtype == np.bool_:
+        raise ArrayDtypeError(f"card ids must be an integer array, got dtype {arr.dtype}")
+    if arr.ndim != 2:
+        raise ArrayShapeError(
+            f"expected a 2-D (N, k) array of card ids with k in {list(sizes)}, got shape {arr.shape}")
+    if arr.shape[1] not in sizes:
+        raise HandSizeError(f"each {what} must have {' or '.join(map(str, sizes))} cards; "
+                            f"the array has {arr.shape[1]} columns (shape {arr.shape})")
+    if arr.dtype != np.uint8:
+        bad = (arr < 0) | (arr >= NUM_CARDS) if arr.dtype.kind == "i" else arr >= NUM_CARDS
+        if bad.any():
+            r, c = np.argwhere(bad)[0]
+            raise CardRangeError(f"row {r}, column {c}: card id {arr[r, c]} is out of range 0..51",
+                                 row=int(r), column=int(c))
+        arr = arr.astype(np.uint8)
+    return np.ascontiguousarray(arr)
+
+
+def _rows_to_array(cards: object, sizes: Sequence[int]) -> np.ndarray:
+    """A list of rows (card text, or sequences of ids / card strings) -> int64 (N, k)."""
+    if isinstance(cards, (str, bytes)):
+        raise TypeError("expected many hands (an array, or a list of rows); "
+                        "for one hand use evaluate()")
+    if np.isscalar(cards) or cards is None:
+        raise TypeError(f"expected an (N, k) array of card ids or (N,) uint64 masks, "
+                        f"got {type(cards).__name__}")
+    try:
+        rows = list(cards)  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(f"expected an (N, k) array of card ids or (N,) uint64 masks, "
+                        f"got {type(cards).__name__}") from None
+    if not rows:
+        return np.zeros((0, max(sizes)), dtype=np.uint8)
+    parsed = []
+    for i, r in enumerate(rows):
+        if np.isscalar(r) and not isinstance(r, str):
+            raise ArrayShapeError(f"row {i} is a single value ({r!r}), not a hand: "
+                                  f"expected a list of rows")
+        try:
+            parsed.append(parse_cards(r, allow_duplicates=True))
+        except HandrankError as e:
+            if hasattr(e, "row"):
+                e.row = i  # type: ignore[attr-defined]
+            raise e.with_context(f"row {i}") from None
+        except TypeError as e:
+            raise TypeError(f"row {i}: {e}") from None
+    first = len(parsed[0])
+    for i, p in enumerate(parsed):
+        if len(p) != first:
+            raise HandSizeError(f"row {i} has {len(p)} cards, row 0 has {first}: "
+                                f"every row needs the same count")
+    return np.array(parsed, dtype=np.int64).reshape(len(parsed), first)
+
+
+def as_mask_array(masks: np.ndarray) -> np.ndarray:
+    """``(N,)`` ``uint64`` masks, C-contiguous (no copy when already so)."""
+    if masks.ndim != 1:
+        raise ArrayShapeError(f"masks must be a 1-D uint64 array, got shape {masks.shape}")
+    # Native byte order and 8-byte alignment (a big-endian '>u8' or misaligned
+    # view is copied, not rejected).
+    return np.require(masks, dtype=np.uint64, requirements=["C", "A"])
+
+
+def raise_kernel_error(err: KernelError, arr: np.ndarray, sizes: Sequence[int]) -> None:
+    """Turn a kernel's (row, column, kind) into the matching exception."""
+    row, col, kind = err
+    if arr.ndim == 1:  # masks
+        m = int(arr[row])
+        if kind == KIND_RANGE:
+            raise CardRangeError(f"row {row}: mask {m:#x} has bits set at 52 or above", row=row)
+        raise HandSizeError(f"row {row}: mask {m:#x} holds {bin(m).count('1')} cards; "
+                            f"expected {' to '.join(map(str, sorted({min(sizes), max(sizes)})))}")
+    value = int(arr[row, col])
+    if kind == KIND_RANGE:
+        raise CardRangeError(f"row {row}, column {col}: card id {value} is out of range 0..51",
+                             row=row, column=col)
+    earlier = np.flatnonzero(arr[row, :max(col, 0)] == value)
+    if col < 0 or not len(earlier):  # the row changed under us (mutated while running)
+        raise HandrankError(f"row {row}: invalid hand {arr[row].tolist()}")
+    first = int(earlier[0])
+    raise DuplicateCardError(
+        f"row {row}: duplicate card {format_card(value)} (columns {first} and {col})",
+        card=value, row=row)

@@ -1,0 +1,270 @@
+# cython: language_level=3
+"""Compiled Three-card Brag kernels (see ``handrank.brag`` for the documented API).
+
+The bulk kernels check every card id before using it in a table index, so no
+input can make them read out of bounds; the Python layer turns the error
+codes they return into exceptions naming the row and column.
+"""
+
+cimport cython
+from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_CheckExact
+from libc.stdint cimport uint8_t, uint64_t, int16_t, int32_t, int64_t
+from libc.stddef cimport ptrdiff_t
+
+import numpy as np
+from time import perf_counter as _now
+
+from ..cards import format_card
+from ..errors import CardRangeError, DuplicateCardError, OptionError
+
+# Error kinds returned by the bulk kernels (third item of the error tuple);
+# the same numbers as handrank.poker._kernel's.
+KIND_RANGE = HR_BRAG_ERR_RANGE
+KIND_DUPLICATE = HR_BRAG_ERR_DUPLICATE
+KIND_SIZE = HR_BRAG_ERR_SIZE
+
+NUM_STRENGTHS = HR_BRAG_NUM_STRENGTHS
+FLUSH_OFFSET = HR_BRAG_FLUSH_OFFSET
+TABLE_SIZE = HR_BRAG_TABLE_SIZE
+DEFAULT_OPTIONS = HR_BRAG_DEFAULT_OPTIONS
+#: Most opponents an equity calculation can deal (49 unseen cards, 3 each).
+MAX_OPPONENTS = 16
+
+
+cdef inline int _options(object options) except -1:
+    # The option bits: an int 0..3 (not a bool, not a float); OptionError otherwise.
+    cdef long v
+    cdef int overflow = 0
+    if PyLong_CheckExact(options):
+        v = PyLong_AsLongAndOverflow(options, &overflow)
+        if not overflow and 0 <= v <= 3:
+            return <int>v
+    elif (not isinstance(options, (bool, np.bool_)) and isinstance(options, (int, np.integer))
+          and 0 <= options <= 3):
+        return <int>options
+    raise OptionError(f"options must be an int 0..3 (bit 0 = prial_threes_high, bit 1 = "
+                      f"a23_top_run; 3 = the default rules), got {options!r}")
+
+
+cdef inline int _card_arg(object x, int pos) except -1:
+    """One positional card id: an int (or numpy integer, not a bool) in 0..51."""
+    cdef long v
+    cdef int overflow = 0
+    if PyLong_CheckExact(x):
+        v = PyLong_AsLongAndOverflow(x, &overflow)
+        if overflow or v < 0 or v >= 52:
+            raise CardRangeError(f"card id {x} at position {pos} is out of range 0..51",
+                                 column=pos)
+        return <int>v
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)):
+        raise TypeError(f"card id at position {pos} must be an int, got {type(x).__name__} {x!r}")
+    if not 0 <= x < 52:
+        raise CardRangeError(f"card id {x} at position {pos} is out of range 0..51", column=pos)
+    return <int>x
+
+
+def strength3(a, b, c, options=3):
+    """Strength (1..741, higher = stronger) of three card ids (ints 0..51).
+    ``options``: an int 0..3, bit 0 = prial_threes_high, bit 1 = a23_top_run
+    (3 = default rules). Raises CardRangeError for an id outside 0..51,
+    DuplicateCardError for a repeated card, OptionError for bad ``options``
+    (all ValueErrors), TypeError for a non-integer card id."""
+    cdef int x = _card_arg(a, 0), y = _card_arg(b, 1), z = _card_arg(c, 2)
+    cdef int opts = _options(options)
+    if x == y or x == z or y == z:
+        d = y if (x == y or y == z) else z
+        raise DuplicateCardError(f"duplicate card {format_card(d)} (id {d}) at position "
+                                 f"{1 if x == y else 2}", card=d)
+    return hr_brag_strength(x, y, z, opts)
+
+
+def eval_ids(const uint8_t[:, ::1] ids, int32_t[::1] out, Py_ssize_t start, Py_ssize_t stop,
+             options=3):
+    """Kernel: strengths of rows start..stop of a C-contiguous (N, 3) uint8 array
+    into out. Returns None, or (row, column, error kind) of the first bad row.
+    Releases the GIL."""
+    cdef int err = 0, col = -1
+    cdef ptrdiff_t bad = -1
+    cdef const int16_t* table = hr_brag_table(_options(options))
+    if ids.shape[1] != 3:
+        raise ValueError("ids must have 3 columns")
+    if start < 0 or stop > ids.shape[0] or stop > out.shape[0] or start > stop:
+        raise IndexError("bad row range")
+    if stop == start:
+        return None
+    with nogil:
+        bad = hr_brag_eval_ids(&ids[0, 0], start, stop, table, &out[0], &err, &col)
+    if bad >= 0:
+        return (bad, col, err)
+    return None
+
+
+def eval_masks(const uint64_t[::1] masks, int32_t[::1] out, Py_ssize_t start, Py_ssize_t stop,
+               options=3):
+    """Kernel: strengths of masks start..stop into out. Returns None, or
+    (row, -1, error kind) of the first bad mask. Releases the GIL."""
+    cdef int err = 0
+    cdef ptrdiff_t bad = -1
+    cdef const int16_t* table = hr_brag_table(_options(options))
+    if start < 0 or stop > masks.shape[0] or stop > out.shape[0] or start > stop:
+        raise IndexError("bad row range")
+    if stop == start:
+        return None
+    with nogil:
+        bad = hr_brag_eval_masks(&masks[0], start, stop, table, &out[0], &err)
+    if bad >= 0:
+        return (bad, -1, err)
+    return None
+
+
+def _plain_loop_benchmark(const uint8_t[:, ::1] ids, int32_t[::1] out, options=3,
+                          int repeats=1):
+    """Benchmark baseline: the bare table loop over (N, 3) uint8 ids with no
+    per-row validation (the "plain C loop" the checked kernel is compared
+    with), run ``repeats`` times; returns the best time of one pass in
+    seconds. Ids >= 52 are refused once up front (outside the timed loop);
+    repeated cards are not checked. Releases the GIL while looping."""
+    cdef const int16_t* table = hr_brag_table(_options(options))
+    cdef Py_ssize_t n = ids.shape[0]
+    cdef int r
+    cdef double best = 1e300, t0, t1
+    if ids.shape[1] != 3 or out.shape[0] < n:
+        raise ValueError("need (N, 3) ids and N outputs")
+    if repeats < 1:
+        raise ValueError("repeats must be at least 1")
+    if n == 0:
+        return 0.0
+    if np.asarray(ids).max() >= 52:
+        raise ValueError("card ids must be in 0..51")
+    for r in range(repeats):
+        t0 = _now()
+        with nogil:
+            hr_brag_plain_loop(&ids[0, 0], n, table, &out[0])
+        t1 = _now()
+        best = min(best, t1 - t0)
+    return best
+
+
+def table(options=3):
+    """A copy of one option table: int16 array (4394,), index = 169*r0 + 13*r1
+    + r2 (+ 2197 when the three cards share a suit)."""
+    cdef const int16_t* t = hr_brag_table(_options(options))
+    cdef int16_t[::1] out = np.empty(HR_BRAG_TABLE_SIZE, dtype=np.int16)
+    cdef int i
+    for i in range(HR_BRAG_TABLE_SIZE):
+        out[i] = t[i]
+    return np.asarray(out)
+
+
+def category_first():
+    """int32 array (6,): the lowest strength of each category, high card first."""
+    return np.array([HR_BRAG_CATEGORY_FIRST[i] for i in range(6)], dtype=np.int32)
+
+
+def table_bytes():
+    """Total size in bytes of the compiled lookup tables."""
+    return (sizeof(HR_BRAG_TABLE) + sizeof(HR_BRAG_CATEGORY_FIRST) + sizeof(HR_BRAG_CARD_BIT)
+            + sizeof(HR_BRAG_RANK_OFFSET))
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def exact_one(int a, int b, int c, uint64_t dead, options=3):
+    """Against every 3-card hand from the cards not in ``dead`` (a mask that
+    must hold a, b, c): (wins, ties, losses) of the hand a-b-c. Releases the GIL."""
+    cdef const int16_t* t = hr_brag_table(_options(options))
+    cdef int deck[52]
+    cdef int n = 0, i, j, k, x
+    cdef int32_t hero, s
+    cdef int64_t win = 0, tie = 0, lose = 0
+    if not (0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52) or a == b or a == c or b == c:
+        raise ValueError("need three distinct card ids in 0..51")
+    if not ((dead >> a) & (dead >> b) & (dead >> c) & 1):
+        raise ValueError("dead must hold the hand's cards")
+    for x in range(52):
+        if not (dead >> x) & 1:
+            deck[n] = x
+            n += 1
+    with nogil:
+        hero = hr_brag_strength_t(t, a, b, c)
+        for i in range(n):
+            for j in range(i + 1, n):
+                for k in range(j + 1, n):
+                    s = hr_brag_strength_t(t, deck[i], deck[j], deck[k])
+                    if hero > s:
+                        win += 1
+                    elif hero == s:
+                        tie += 1
+                    else:
+                        lose += 1
+    return win, tie, lose
+
+
+cdef inline uint64_t _mix64(uint64_t z) noexcept nogil:
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def monte_carlo(int a, int b, int c, uint64_t dead, int opponents, uint64_t seed,
+                Py_ssize_t start, Py_ssize_t stop, options=3):
+    """Samples start..stop of a seeded Monte Carlo showdown of a-b-c against
+    ``opponents`` hands dealt from the cards not in ``dead`` (a mask holding
+    a, b, c). Sample i draws from its own splitmix64 stream keyed by (seed, i),
+    so results do not depend on how samples are split into chunks.
+
+    Returns an int64 array (opponents + 2,): [wins, losses, ties with 1 opponent,
+    ties with 2, ...]: exact integer counts. Releases the GIL."""
+    cdef const int16_t* t = hr_brag_table(_options(options))
+    cdef int deck[52]
+    cdef int work[52]
+    cdef int n = 0, x, o, j, r, tmp, cnt
+    cdef int32_t hero, s, best
+    cdef Py_ssize_t i
+    cdef uint64_t state, z
+    cdef int64_t[::1] counts
+    if opponents < 1 or opponents > MAX_OPPONENTS:
+        raise ValueError(f"opponents must be 1..{MAX_OPPONENTS}, got {opponents}")
+    counts = np.zeros(opponents + 2, dtype=np.int64)
+    if not (0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52) or a == b or a == c or b == c:
+        raise ValueError("need three distinct card ids in 0..51")
+    if not ((dead >> a) & (dead >> b) & (dead >> c) & 1):
+        raise ValueError("dead must hold the hand's cards")
+    for x in range(52):
+        if not (dead >> x) & 1:
+            deck[n] = x
+            n += 1
+    if opponents < 1 or 3 * opponents > n:
+        raise ValueError(f"cannot deal {opponents} opponents from {n} cards")
+    if start < 0 or start > stop:
+        raise IndexError("bad sample range")
+    with nogil:
+        hero = hr_brag_strength_t(t, a, b, c)
+        for i in range(start, stop):
+            state = _mix64(seed ^ _mix64(<uint64_t>i + 0x9E3779B97F4A7C15ULL))
+            for x in range(n):
+                work[x] = deck[x]
+            best = -1
+            cnt = 0
+            # Partial Fisher-Yates: work[j] for j < 3*opponents is the deal.
+            for j in range(3 * opponents):
+                state += 0x9E3779B97F4A7C15ULL
+                z = _mix64(state)
+                r = j + <int>(((z >> 32) * <uint64_t>(n - j)) >> 32)
+                tmp = work[j]; work[j] = work[r]; work[r] = tmp
+            for o in range(opponents):
+                s = hr_brag_strength_t(t, work[3 * o], work[3 * o + 1], work[3 * o + 2])
+                if s > best:
+                    best = s
+                    cnt = 1
+                elif s == best:
+                    cnt += 1
+            if hero > best:
+                counts[0] += 1
+            elif hero < best:
+                counts[1] += 1
+            else:
+                counts[1 + cnt] += 1
+    return np.asarray(counts)

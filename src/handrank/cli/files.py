@@ -1,0 +1,598 @@
+"""File readers for the command-line tool: hand files in chunks, as numpy arrays.
+
+Every reader works on a stream of ``(line_number, text)`` pairs cut into
+chunks (:func:`read_chunks`) and turns one chunk into numpy card-id arrays plus
+a list of :class:`BadRow` (line number and reason) for the rows it could not
+use. Nothing is kept per line beyond the current chunk, so files of millions
+of lines work in bounded memory.
+
+Input handling: ``-`` is standard input; UTF-8 with or without a byte-order
+mark; LF or CRLF line endings. Line numbers are 1-based physical lines.
+
+Formats
+-------
+``text``  one hand per line, 5 to 7 cards as :func:`handrank.cards.parse_cards`
+          reads them (``AsKdQhJcTc``, ``As Kd Qh Jc Tc``, ``10d``, ``A♠``);
+          blank lines and lines starting with ``#`` are skipped.
+``uci``   the UCI Poker Hand CSV ``S1,C1,...,S5,C5[,CLASS]``: suits 1-4 =
+          hearts, spades, diamonds, clubs; ranks 1-13 = ace, 2 .. king;
+          CLASS 0-9 = nothing .. royal flush.
+showdown  CSV with a header naming a ``board`` column and one ``hole_*``
+          column per player, optionally ``outcome`` (a player letter, several
+          joined by ``+``, or ``split``); other columns are carried along.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import BinaryIO
+
+import numpy as np
+
+from ..cards import check_cards, decode_rows, format_card, parse_cards, rows_with_repeats
+from ..errors import HandrankError
+from ..poker import HAND_SIZES
+
+__all__ = [
+    "SPLIT",
+    "UCI_RANK",
+    "UCI_SUIT",
+    "BadRow",
+    "InputError",
+    "InputFile",
+    "ShowdownChunk",
+    "ShowdownHeader",
+    "TextChunk",
+    "UciChunk",
+    "group_by_length",
+    "open_input",
+    "parse_showdown_chunk",
+    "parse_showdown_header",
+    "parse_text_chunk",
+    "parse_uci_chunk",
+    "read_chunks",
+]
+
+BOM = b"\xef\xbb\xbf"
+
+
+def _cards(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+class InputError(HandrankError):
+    """A whole-file problem (cannot open, no header ...): one line, exit 2."""
+
+
+@dataclass(frozen=True)
+class BadRow:
+    """A row that could not be used: its line number and the reason."""
+
+    line: int
+    reason: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.reason}"
+
+
+# --------------------------------------------------------------------------- reading
+
+
+@dataclass
+class InputFile:
+    """An open input: a binary stream, its display name and (if known) size in bytes."""
+
+    name: str
+    stream: BinaryIO
+    size: int | None
+    owned: bool
+
+    def close(self) -> None:
+        if self.owned:
+            self.stream.close()
+
+    def __enter__(self) -> InputFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_input(path: str) -> InputFile:
+    """Open ``path`` (``-`` = standard input) for reading bytes.
+
+    Raises :class:`InputError` with a one-line message if it cannot be opened.
+    """
+    if path == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        if stream is None:  # a text-only stand-in (e.g. io.StringIO in tests)
+            data = sys.stdin.read()
+            import io as _io
+
+            stream = _io.BytesIO(data.encode("utf-8") if isinstance(data, str) else data)
+        return InputFile("<stdin>", stream, None, owned=False)
+    try:
+        if os.path.isdir(path):
+            raise InputError(f"cannot read {path!r}: it is a directory")
+        stream = open(path, "rb")  # noqa: SIM115 - closed by InputFile
+    except InputError:
+        raise
+    except OSError as e:
+        raise InputError(f"cannot open {path!r}: {e.strerror or e}") from None
+    try:
+        size = os.fstat(stream.fileno()).st_size or None
+    except OSError:
+        size = None
+    return InputFile(path, stream, size, owned=True)
+
+
+Line = tuple[int, "str | None"]  # (line number, text; None = not valid UTF-8)
+
+
+def read_chunks(inp: InputFile, chunk_rows: int, progress=None) -> Iterator[list[Line]]:
+    """Yield lists of up to ``chunk_rows`` ``(line_number, text)`` pairs.
+
+    Line endings (LF, CRLF) and a leading UTF-8 BOM are removed; a line that
+    is not valid UTF-8 comes as ``(line_number, None)``. Blank lines are
+    included (the parsers skip them). ``progress``, if given, is a tqdm-like
+    object whose ``update`` receives the bytes consumed.
+    """
+    if chunk_rows < 1:
+        raise ValueError("chunk_rows must be at least 1")
+    lineno = 0
+    stream = inp.stream
+    while True:
+        block = list(islice(stream, chunk_rows))
+        if not block:
+            return
+        nbytes = sum(map(len, block))
+        if lineno == 0 and block[0].startswith(BOM):
+            block[0] = block[0][len(BOM):]
+        try:  # one decode per chunk; lines split on "\n" only, as the stream did
+            decoded = b"".join(block).decode("utf-8")
+            texts: list[str | None] = decoded.split("\n")  # type: ignore[assignment]
+            if len(texts) > len(block):
+                texts.pop()  # the empty text after the final newline
+            if "\r" in decoded:
+                texts = [t.rstrip("\r") for t in texts]  # type: ignore[union-attr]
+        except UnicodeDecodeError:
+            texts = [_decode_line(raw) for raw in block]
+        start = lineno + 1
+        lineno += len(block)
+        if progress is not None:
+            progress.update(nbytes)
+        yield list(zip(range(start, lineno + 1), texts))
+
+
+def _decode_line(raw: bytes) -> str | None:
+    try:
+        return raw.decode("utf-8").rstrip("\r\n")
+    except UnicodeDecodeError:
+        return None
+
+
+NOT_UTF8 = "not valid UTF-8 text"
+
+
+# --------------------------------------------------------------------------- card text
+
+# Fast path for the common compact/space-separated forms: every two-character
+# token of rank + suit letter. Anything else goes through cards.parse_cards,
+# which also produces the error messages, so both paths accept the same text.
+def _duplicate_reason(ids: list[int]) -> str | None:
+    if len(set(ids)) == len(ids):
+        return None
+    try:
+        check_cards(ids)
+    except HandrankError as e:
+        return str(e)
+    return "duplicate card"  # pragma: no cover - check_cards always raises here
+
+
+def group_by_length(rows: list[list[int]]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Split id lists into ``(index, (n_k, k) uint8 array)`` groups by length."""
+    n = len(rows)
+    if n == 0:
+        return []
+    lens = np.fromiter(map(len, rows), dtype=np.int64, count=n)
+    first = lens[0]
+    if (lens == first).all():
+        return [(np.arange(n), np.array(rows, dtype=np.uint8).reshape(n, int(first)))]
+    groups = []
+    for k in np.unique(lens):
+        idx = np.flatnonzero(lens == k)
+        groups.append((idx, np.array([rows[i] for i in idx], dtype=np.uint8).reshape(len(idx), int(k))))
+    return groups
+
+
+# --------------------------------------------------------------------------- text format
+
+
+@dataclass
+class TextChunk:
+    """Good rows of one chunk of a text hand file."""
+
+    lines: list[int] = field(default_factory=list)
+    hands: list[list[int]] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+
+def parse_text_chunk(chunk: list[Line], sizes: tuple[int, ...] = HAND_SIZES,
+                     ) -> tuple[TextChunk, list[BadRow]]:
+    """Parse card-text lines: one hand of ``sizes`` cards per line.
+
+    The common forms (``AsKdQhJcTc`` and ``As Kd Qh Jc Tc``) are decoded for
+    the whole chunk at once with numpy; every other line (and every line the
+    fast path rejects) goes through :func:`handrank.cards.parse_cards`, so the
+    accepted text and the error messages are the library's.
+    """
+    good = TextChunk()
+    bad: list[BadRow] = []
+    entries: list[tuple[int, str]] = []
+    for lineno, text in chunk:
+        if text is None:
+            bad.append(BadRow(lineno, NOT_UTF8))
+            continue
+        s = text.strip()
+        if s and s[0] != "#":
+            entries.append((lineno, s))
+    fast = _fast_text_ids([s for _, s in entries], sizes)
+    lo, hi = min(sizes), max(sizes)
+    for (lineno, s), ids in zip(entries, fast):
+        if ids is None:
+            try:
+                ids = parse_cards(s, allow_duplicates=True)
+            except HandrankError as e:
+                bad.append(BadRow(lineno, str(e)))
+                continue
+            if len(ids) not in sizes:
+                bad.append(BadRow(lineno, f"{_cards(len(ids))}; a hand needs {lo if lo == hi else f'{lo} to {hi}'} cards"))
+                continue
+            dup = _duplicate_reason(ids)
+            if dup is not None:
+                bad.append(BadRow(lineno, dup))
+                continue
+        good.lines.append(lineno)
+        good.hands.append(ids)
+    if bad:
+        bad.sort(key=lambda b: b.line)
+    return good, bad
+
+
+def _fast_text_ids(texts: list[str], sizes: tuple[int, ...]) -> list[list[int] | None]:
+    """Card-id lists of the lines :func:`handrank.cards.decode_rows` accepts for
+    any of ``sizes``; None for every other line."""
+    res: list[list[int] | None] = [None] * len(texts)
+    for k in sizes:
+        ids, ok = decode_rows(texts, k)
+        for i, row in zip(np.flatnonzero(ok).tolist(), ids[ok].tolist()):
+            res[i] = row
+    return res
+
+
+# --------------------------------------------------------------------------- UCI format
+
+#: UCI suit code (1..4 = hearts, spades, diamonds, clubs) -> our suit (c, d, h, s = 0..3).
+UCI_SUIT = np.array([-1, 2, 3, 1, 0], dtype=np.int16)
+#: UCI rank code (1 = ace, 2..13 = deuce..king) -> our rank (0 = deuce .. 12 = ace).
+UCI_RANK = np.array([-1, 12] + list(range(12)), dtype=np.int16)
+#: UCI CLASS values 0..9.
+_UCI_FIELDS = ("S1", "C1", "S2", "C2", "S3", "C3", "S4", "C4", "S5", "C5", "CLASS")
+_UCI_SUIT_TEXT = "suits are 1-4 (hearts, spades, diamonds, clubs)"
+_UCI_RANK_TEXT = "ranks are 1-13 (ace, 2 .. king)"
+
+
+@dataclass
+class UciChunk:
+    """Good rows of one chunk of a UCI file: line numbers, ``(n, 5)`` uint8 card
+    ids and ``(n,)`` int8 labels (-1 where the row has no CLASS)."""
+
+    lines: np.ndarray
+    ids: np.ndarray
+    labels: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+
+def parse_uci_chunk(chunk: list[Line], require_label: bool = False) -> tuple[UciChunk, list[BadRow]]:
+    """Parse UCI Poker Hand rows ``S1,C1,...,S5,C5[,CLASS]``.
+
+    Field counts are checked per line; the integers of all well-formed lines
+    are converted in one numpy call (same rules as ``int()``), and value
+    ranges and repeated cards are checked on the whole chunk at once.
+    """
+    bad: list[BadRow] = []
+    linenos: list[int] = []
+    texts: list[str] = []
+    widths = (11,) if require_label else (10, 11)
+    for lineno, text in chunk:
+        if text is None:
+            bad.append(BadRow(lineno, NOT_UTF8))
+            continue
+        s = text.strip()
+        if not s or s[0] == "#":
+            continue
+        n = s.count(",") + 1
+        if n not in widths:
+            if n == 10:
+                reason = "no CLASS field (10 fields); --check-labels needs S1,C1,...,S5,C5,CLASS"
+            else:
+                reason = f"expected 10 or 11 comma-separated fields (S1,C1,...,S5,C5[,CLASS]), got {n}"
+            bad.append(BadRow(lineno, reason))
+            continue
+        linenos.append(lineno)
+        texts.append(s)
+    nrows = len(texts)
+    v = np.full((nrows, 11), _NO_LABEL, dtype=np.int64)
+    parsed = np.ones(nrows, dtype=bool)
+    if nrows:
+        nf = np.fromiter((t.count(",") + 1 for t in texts), dtype=np.int64, count=nrows)
+        for width in widths:
+            idx = np.flatnonzero(nf == width)
+            if not len(idx):
+                continue
+            group = [texts[i] for i in idx.tolist()]
+            try:
+                v[idx, :width] = np.array(",".join(group).split(","),
+                                          dtype=np.int64).reshape(len(idx), width)
+            except (ValueError, OverflowError):  # find the bad lines one by one
+                for i, t in zip(idx.tolist(), group):
+                    parts = t.split(",")
+                    for j, p in enumerate(parts):
+                        try:
+                            v[i, j] = int(p)
+                        except (ValueError, OverflowError):
+                            parsed[i] = False
+                            bad.append(BadRow(linenos[i], f"field {j + 1} ({_UCI_FIELDS[j]}): "
+                                                          f"{p.strip()!r} is not an integer"
+                                              if _not_int(p) else
+                                              f"field {j + 1} ({_UCI_FIELDS[j]}): {p.strip()!r} "
+                                              f"is out of range"))
+                            break
+    lines = np.array(linenos, dtype=np.int64)
+    suits, ranks, labels = v[:, 0:10:2], v[:, 1:10:2], v[:, 10]
+    ok_vals = parsed & ~(((suits < 1) | (suits > 4)).any(1) | ((ranks < 1) | (ranks > 13)).any(1))
+    ids = np.zeros((nrows, 5), dtype=np.int64)
+    ids[ok_vals] = 4 * UCI_RANK[ranks[ok_vals]] + UCI_SUIT[suits[ok_vals]]
+    dup = ok_vals & rows_with_repeats(ids)
+    bad_label = parsed & (labels != _NO_LABEL) & ((labels < 0) | (labels > 9))
+    bad_vals = parsed & (~ok_vals | dup | bad_label)
+    for r in np.flatnonzero(bad_vals).tolist():
+        bad.append(BadRow(int(lines[r]), _uci_reason(v[r], ids[r])))
+    if bad:
+        bad.sort(key=lambda b: b.line)
+    keep = parsed & ~bad_vals
+    if not keep.all():
+        lines, ids, labels = lines[keep], ids[keep], labels[keep]
+    labels = np.where(labels == _NO_LABEL, -1, labels)
+    return UciChunk(lines, ids.astype(np.uint8), labels.astype(np.int8)), bad
+
+
+def _not_int(p: str) -> bool:
+    try:
+        int(p)
+    except ValueError:
+        return True
+    return False
+
+
+_NO_LABEL = -(1 << 40)  # stands for "row has no CLASS field" while checking ranges
+
+
+def _uci_reason(v: np.ndarray, ids: np.ndarray) -> str:
+    """Why one UCI row (already split into ints) is bad."""
+    for j in range(10):
+        x = int(v[j])
+        if j % 2 == 0 and not 1 <= x <= 4:
+            return f"field {j + 1} ({_UCI_FIELDS[j]}): suit {x} out of range; {_UCI_SUIT_TEXT}"
+        if j % 2 == 1 and not 1 <= x <= 13:
+            return f"field {j + 1} ({_UCI_FIELDS[j]}): rank {x} out of range; {_UCI_RANK_TEXT}"
+    ids_l = [int(c) for c in ids]
+    for k, c in enumerate(ids_l):
+        if c in ids_l[:k]:
+            first = ids_l.index(c)
+            return (f"duplicate card {format_card(c)} (card {first + 1} = "
+                    f"S{first + 1},C{first + 1} and card {k + 1} = S{k + 1},C{k + 1})")
+    return f"field 11 (CLASS): class {int(v[10])} out of range 0..9"
+
+
+# --------------------------------------------------------------------------- showdown CSV
+
+#: Marker for an ``outcome`` of ``split`` (two or more winners, whoever they are).
+SPLIT = "split"
+
+
+@dataclass(frozen=True)
+class ShowdownHeader:
+    """Column layout of a showdown CSV."""
+
+    columns: tuple[str, ...]
+    board: int
+    holes: tuple[int, ...]  # column indices of hole_* columns
+    players: tuple[str, ...]  # player names: hole_a -> "a"
+    outcome: int | None
+    extra: tuple[int, ...]  # other columns (e.g. source), carried along
+
+
+def _split_csv(text: str) -> list[str]:
+    if '"' not in text:
+        return text.split(",")
+    return next(csv.reader([text]))
+
+
+def parse_showdown_header(text: str | None, lineno: int = 1) -> ShowdownHeader:
+    """Read the header line; raise :class:`InputError` if it lacks ``board`` or ``hole_*``."""
+    if text is None:
+        raise InputError(f"line {lineno}: header is {NOT_UTF8}")
+    cols = tuple(c.strip() for c in _split_csv(text.strip()))
+    low = tuple(c.lower() for c in cols)
+    holes = tuple(i for i, c in enumerate(low) if c.startswith("hole_") and len(c) > 5)
+    if "board" not in low or len(holes) < 2:
+        raise InputError(
+            f"line {lineno}: the header must name a 'board' column and one 'hole_*' column "
+            f"per player, at least two players (e.g. source,board,hole_a,hole_b,outcome); "
+            f"got {text.strip()!r}")
+    dupes = {c for c in low if low.count(c) > 1}
+    if dupes:
+        raise InputError(f"line {lineno}: repeated column name(s) in the header: "
+                         f"{', '.join(sorted(dupes))}")
+    board = low.index("board")
+    outcome = low.index("outcome") if "outcome" in low else None
+    extra = tuple(i for i in range(len(cols)) if i != board and i not in holes and i != outcome)
+    return ShowdownHeader(cols, board, holes, tuple(cols[i][5:] for i in holes), outcome, extra)
+
+
+@dataclass
+class ShowdownChunk:
+    """Good rows of one chunk of a showdown CSV.
+
+    ``boards`` is ``(n, board_cards)`` and ``holes`` ``(n, players, hole_cards)``
+    uint8 card ids; ``expected`` holds the recorded outcome per row: a
+    frozenset of player indices, :data:`SPLIT`, or None (nothing recorded).
+    """
+
+    lines: list[int]
+    boards: np.ndarray
+    holes: np.ndarray
+    extra: list[list[str]]
+    outcome_text: list[str]
+    expected: list[object]
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+
+def _parse_outcome(value: str, players: tuple[str, ...]) -> object:
+    v = value.strip()
+    if not v:
+        return None
+    if v.lower() == SPLIT:
+        return SPLIT
+    names = [x.strip() for x in v.split("+")]
+    if not all(names):
+        raise ValueError(f"{value!r} is not a player ({', '.join(players)}), several joined "
+                         f"by '+', or 'split'")
+    idx = []
+    lower = [p.lower() for p in players]
+    for nm in names:
+        if nm.lower() not in lower:
+            raise ValueError(f"{value!r} is not a player "
+                             f"({', '.join(players)}), several joined by '+', or 'split'")
+        idx.append(lower.index(nm.lower()))
+    return frozenset(idx)
+
+
+def parse_showdown_chunk(chunk: list[Line], header: ShowdownHeader, board_cards: int = 5,
+                         hole_cards: int = 2) -> tuple[ShowdownChunk, list[BadRow]]:
+    """Parse showdown CSV rows (header already read): every board must hold
+    ``board_cards`` cards and every hole ``hole_cards`` (Texas Hold'em: 5 and 2),
+    all distinct within the row."""
+    bad: list[BadRow] = []
+    ncols = len(header.columns)
+    cols = header.columns
+    linenos: list[int] = []
+    rows: list[list[str]] = []
+    for lineno, text in chunk:
+        if text is None:
+            bad.append(BadRow(lineno, NOT_UTF8))
+            continue
+        if not text.strip() or text.lstrip().startswith("#"):
+            continue
+        try:
+            fields = _split_csv(text)
+        except csv.Error as e:
+            bad.append(BadRow(lineno, f"malformed CSV: {e}"))
+            continue
+        if len(fields) != ncols:
+            bad.append(BadRow(lineno, f"expected {ncols} comma-separated fields as in the header, "
+                                      f"got {len(fields)}"))
+            continue
+        linenos.append(lineno)
+        rows.append(fields)
+    n = len(rows)
+    card_cols = (header.board, *header.holes)
+    sizes = (board_cards,) + (hole_cards,) * len(header.holes)
+    width = sum(sizes)
+    ids = np.zeros((n, width), dtype=np.int64)
+    ok = np.ones(n, dtype=bool)
+    reasons: dict[int, str] = {}
+    start = 0
+    for col, k in zip(card_cols, sizes):
+        texts = [r[col].strip() for r in rows]
+        got_ids, fast_ok = decode_rows(texts, k)
+        ids[:, start:start + k] = got_ids
+        for i in np.flatnonzero(~fast_ok & ok).tolist():
+            try:
+                got = _parse_field(cols[col], texts[i])
+                if len(got) != k:
+                    raise _FieldError(f"{cols[col]}: {_cards(len(got))}, expected {k}")
+                dup = _duplicate_reason(got)
+                if dup is not None:
+                    raise _FieldError(f"{cols[col]}: {dup}")
+            except _FieldError as e:
+                ok[i] = False
+                reasons[i] = str(e)
+                continue
+            ids[i, start:start + k] = got
+        start += k
+    # Repeats across board and holes, for the whole chunk at once.
+    across = ok & rows_with_repeats(ids)
+    for i in np.flatnonzero(across).tolist():
+        ok[i] = False
+        reasons[i] = _repeat_reason(header, ids[i].tolist(), sizes)
+    expected: list[object] = [None] * n
+    if header.outcome is not None:
+        for i in np.flatnonzero(ok).tolist():
+            try:
+                expected[i] = _parse_outcome(rows[i][header.outcome], header.players)
+            except ValueError as e:
+                ok[i] = False
+                reasons[i] = f"{cols[header.outcome]}: {e}"
+    bad.extend(BadRow(linenos[i], r) for i, r in reasons.items())
+    if bad:
+        bad.sort(key=lambda b: b.line)
+    keep = np.flatnonzero(ok).tolist()
+    sel = ids[ok] if len(keep) != n else ids
+    good = ShowdownChunk(
+        lines=[linenos[i] for i in keep],
+        boards=sel[:, :board_cards].astype(np.uint8),
+        holes=sel[:, board_cards:].astype(np.uint8).reshape(len(keep), len(header.holes),
+                                                            hole_cards),
+        extra=[[rows[i][c] for c in header.extra] for i in keep],
+        outcome_text=([rows[i][header.outcome].strip() for i in keep]
+                      if header.outcome is not None else [""] * len(keep)),
+        expected=[expected[i] for i in keep])
+    return good, bad
+
+
+class _FieldError(ValueError):
+    pass
+
+
+def _parse_field(column: str, text: str) -> list[int]:
+    try:
+        return parse_cards(text, allow_duplicates=True)
+    except HandrankError as e:
+        raise _FieldError(f"{column}: {e}") from None
+
+
+def _repeat_reason(header: ShowdownHeader, ids: list[int], sizes: tuple[int, ...]) -> str:
+    """Name the first card that appears in two of the row's card columns."""
+    where: dict[int, str] = {}
+    start = 0
+    for col, k in zip((header.board, *header.holes), sizes):
+        name = header.columns[col]
+        for c in ids[start:start + k]:
+            if c in where:
+                return f"duplicate card {format_card(c)} in {where[c]} and {name}"
+            where[c] = name
+        start += k
+    return "duplicate card"  # pragma: no cover - only called for rows with a repeat

@@ -1,0 +1,33 @@
+"""Type stub for the compiled module ``handrank.equity._kernel`` (source: _equity.pyx).
+
+Kept in sync with the extension by tests/test_stubs.py (mypy.stubtest).
+"""
+
+import numpy as np
+import numpy.typing as npt
+
+SHARE_UNITS: int
+MAX_PLAYERS: int
+
+def deck_left(board: npt.NDArray[np.uint8], dead_mask: int, players: int) -> int: ...
+def exact_units(
+    holes: npt.NDArray[np.uint8],
+    board: npt.NDArray[np.uint8],
+    dead_mask: int,
+    start: int,
+    stop: int,
+    out: npt.NDArray[np.int64],
+    split: bool = True,
+) -> None: ...
+def monte_carlo(
+    combos: npt.NDArray[np.uint8],
+    off: npt.NDArray[np.int64],
+    prob: npt.NDArray[np.float64],
+    alias: npt.NDArray[np.int64],
+    uniform: npt.NDArray[np.uint8],
+    board: npt.NDArray[np.uint8],
+    dead_mask: int,
+    seed: int,
+    samples: int,
+    max_reject: int,
+) -> tuple[int, npt.NDArray[np.int64]]: ...

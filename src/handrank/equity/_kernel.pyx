@@ -1,0 +1,175 @@
+# cython: language_level=3
+"""Compiled Hold'em equity kernels (see ``handrank.equity`` for the documented API).
+
+The C code lives in ``_equity_kernel.h`` and evaluates hands with the shared
+poker kernel (``hr_poker_strength`` from ``_poker_kernel.h``). These wrappers
+check every shape, count and card id before releasing the GIL, so no input can
+make the kernels read outside their buffers.
+"""
+
+from libc.stdint cimport uint8_t, uint64_t, int64_t
+
+import numpy as np
+
+from ..errors import HandrankError
+
+cdef extern from "poker/tables.h" nogil:
+    const uint64_t HR_SUIT_BASE
+    const uint64_t HR_CARD_KEY[52]
+
+cdef extern from "equity/kernel.h" nogil:
+    const int HR_EQ_UNITS
+    const int HR_EQ_MAX_PLAYERS
+    ctypedef struct hr_eq_acc:
+        int64_t win[10]
+        int64_t tie[10]
+        int64_t share[10]
+        int64_t share_sq[10]
+        int64_t deals
+    int hr_eq_exact(int n, int r, const uint8_t *holes, int64_t num_assign,
+                    uint64_t base_key, uint64_t board_mask, uint64_t known_mask, int m0,
+                    int split, int64_t start, int64_t stop, int64_t *out)
+    int hr_eq_monte_carlo(int n, int r, const uint8_t *combos, const int64_t *off,
+                          const double *prob, const int64_t *alias, const uint8_t *uniform,
+                          uint64_t base_key, uint64_t board_mask, uint64_t known_mask,
+                          uint64_t seed, int64_t samples, int64_t max_reject,
+                          hr_eq_acc *acc)
+
+#: Pot shares are counted in units of 1/SHARE_UNITS (lcm(1..10)): exact for any k-way tie.
+SHARE_UNITS = HR_EQ_UNITS
+MAX_PLAYERS = HR_EQ_MAX_PLAYERS
+
+
+cdef int _board(const uint8_t[::1] board, uint64_t dead_mask,
+                uint64_t *base_key, uint64_t *board_mask, uint64_t *known_mask) except -1:
+    cdef Py_ssize_t i
+    cdef uint64_t bit
+    if board.shape[0] > 5:
+        raise HandrankError(f"a board has at most 5 cards, got {board.shape[0]}")
+    if dead_mask >> 52:
+        raise HandrankError("dead-card mask has bits at 52 or above")
+    base_key[0] = HR_SUIT_BASE
+    board_mask[0] = 0
+    for i in range(board.shape[0]):
+        if board[i] >= 52:
+            raise HandrankError(f"board card id {board[i]} is out of range 0..51")
+        bit = (<uint64_t>1) << board[i]
+        if board_mask[0] & bit or dead_mask & bit:
+            raise HandrankError(f"board card id {board[i]} repeats")
+        board_mask[0] |= bit
+        base_key[0] += HR_CARD_KEY[board[i]]
+    known_mask[0] = board_mask[0] | dead_mask
+    return 0
+
+
+def deck_left(const uint8_t[::1] board, uint64_t dead_mask, int players):
+    """Cards left to deal from after the board, dead cards and 2 hole cards per player."""
+    cdef uint64_t bk, bm, km
+    _board(board, dead_mask, &bk, &bm, &km)
+    return 52 - bin(km).count("1") - 2 * players
+
+
+def exact_units(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t dead_mask,
+                int64_t start, int64_t stop, int64_t[:, ::1] out, bint split=True):
+    """Kernel: exact enumeration of work units ``start..stop``.
+
+    ``holes``: ``(A, 2n)`` uint8 hole cards of A assignments (each row: every
+    player's two cards, all distinct and off the board and dead cards).
+    Unit ``u`` is assignment ``u // m0`` and first dealt board card index
+    ``u % m0`` in the remaining deck, ``m0 = deck_left - r + 1`` (1 when no card
+    is dealt, or when ``split`` is false: then unit ``u`` is assignment ``u``
+    with every board), ``r = 5 - len(board)``. ``out``: ``(A * m0, 3n)`` int64, row u
+    receives wins[n], ties[n], pot share units[n] (1/SHARE_UNITS each) of unit u.
+    Releases the GIL. Raises HandrankError on shape or card problems."""
+    cdef int n = holes.shape[1] // 2
+    cdef int r = 5 - board.shape[0]
+    cdef uint64_t bk, bm, km, used
+    cdef int64_t a, A = holes.shape[0], m0
+    cdef int j, left, rc = 0
+    cdef uint8_t c
+    if holes.shape[1] % 2 or not 2 <= n <= HR_EQ_MAX_PLAYERS:
+        raise HandrankError(f"holes must have 2n columns, n = 2..10; got {holes.shape[1]}")
+    if board.shape[0] not in (0, 3, 4, 5):
+        raise HandrankError(f"a board has 0, 3, 4 or 5 cards, got {board.shape[0]}")
+    _board(board, dead_mask, &bk, &bm, &km)
+    left = 52 - bin(km).count("1") - 2 * n
+    if left < r:
+        raise HandrankError(f"only {left} cards left to deal {r} board cards")
+    m0 = 1 if r == 0 or not split else left - r + 1
+    if out.shape[1] != 3 * n or out.shape[0] != A * m0:
+        raise HandrankError(f"out must have shape ({A * m0}, {3 * n}), got "
+                            f"({out.shape[0]}, {out.shape[1]})")
+    if not 0 <= start <= stop <= A * m0:
+        raise HandrankError("bad unit range")
+    if stop == start:
+        return
+    # Validate the assignments touched by this unit range.
+    for a in range(start // m0, (stop - 1) // m0 + 1):
+        used = km
+        for j in range(2 * n):
+            c = holes[a, j]
+            if c >= 52 or used >> c & 1:
+                raise HandrankError(f"assignment {a}: card id {c} is out of range or repeats")
+            used |= (<uint64_t>1) << c
+    with nogil:
+        rc = hr_eq_exact(n, r, &holes[0, 0], A, bk, bm, km, <int>m0, split, start, stop,
+                         &out[0, 0])
+    if rc:
+        raise HandrankError("equity input changed while the kernel ran")
+
+
+def monte_carlo(const uint8_t[:, ::1] combos, const int64_t[::1] off, const double[::1] prob,
+                const int64_t[::1] alias, const uint8_t[::1] uniform, const uint8_t[::1] board, uint64_t dead_mask,
+                uint64_t seed, int64_t samples, int64_t max_reject):
+    """Kernel: ``samples`` Monte Carlo deals from one seed.
+
+    Player p's range is ``combos[off[p]:off[p+1]]`` (``(K, 2)`` uint8 card ids),
+    Where ``uniform[p]`` is 0 its combos are drawn by weight from Walker alias
+    tables: ``prob`` (keep probability) and ``alias`` (global index of the
+    alternative, inside the same player's slice).
+    Returns ``(status, counts)``: status 0, or -1 when ``max_reject`` deals in a
+    row found overlapping hands; counts ``(5, n)`` int64 rows wins, ties, share
+    units, squared share units, and (first column) the number of deals.
+    Releases the GIL."""
+    cdef int n = off.shape[0] - 1
+    cdef int r = 5 - board.shape[0]
+    cdef uint64_t bk, bm, km
+    cdef hr_eq_acc acc
+    cdef int p, rc = 0
+    cdef Py_ssize_t i, K = combos.shape[0]
+    if not 2 <= n <= HR_EQ_MAX_PLAYERS:
+        raise HandrankError(f"2 to 10 players, got {n}")
+    if board.shape[0] not in (0, 3, 4, 5):
+        raise HandrankError(f"a board has 0, 3, 4 or 5 cards, got {board.shape[0]}")
+    if uniform.shape[0] != n or prob.shape[0] != K or alias.shape[0] != K \
+            or combos.shape[1] != 2 or K == 0:
+        raise HandrankError("inconsistent range arrays")
+    if off[0] != 0 or off[n] != K:
+        raise HandrankError("range offsets must run from 0 to the number of combos")
+    for p in range(n):
+        if off[p + 1] <= off[p]:
+            raise HandrankError(f"player {p}: empty range")
+        for i in range(off[p], off[p + 1]):
+            if alias[i] < off[p] or alias[i] >= off[p + 1]:
+                raise HandrankError(f"player {p}: alias index {alias[i]} outside its range")
+    for i in range(K):
+        if combos[i, 0] >= 52 or combos[i, 1] >= 52 or combos[i, 0] == combos[i, 1]:
+            raise HandrankError(f"combo {i} is not two distinct card ids")
+    if samples < 0 or max_reject < 1:
+        raise HandrankError("samples must be >= 0 and max_reject >= 1")
+    _board(board, dead_mask, &bk, &bm, &km)
+    if 52 - bin(km).count("1") - 2 * n < r:
+        raise HandrankError(f"not enough cards left to deal {r} board cards")
+    with nogil:
+        rc = hr_eq_monte_carlo(n, r, &combos[0, 0], &off[0], &prob[0], &alias[0], &uniform[0],
+                               bk, bm, km, seed, samples, max_reject, &acc)
+    if rc == -2:
+        raise HandrankError("bad range arrays")
+    res = np.zeros((5, n), dtype=np.int64)
+    for p in range(n):
+        res[0, p] = acc.win[p]
+        res[1, p] = acc.tie[p]
+        res[2, p] = acc.share[p]
+        res[3, p] = acc.share_sq[p]
+    res[4, 0] = acc.deals
+    return rc, res

@@ -1,0 +1,39 @@
+# Shared poker kernels: other games' Cython modules cimport these.
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t
+from libc.stddef cimport ptrdiff_t
+
+cdef extern from "poker/tables.h" nogil:
+    const int HR_ROW_SHIFT
+    const uint64_t HR_SUIT_BASE
+    const uint64_t HR_FLUSH_CHECK
+    const int HR_NOFLUSH_SIZE
+    const int HR_ROW_COUNT
+    const int HR_NUM_STRENGTHS
+    const uint16_t HR_CATEGORY_FIRST[9]
+    const uint64_t HR_CARD_KEY[52]
+    const uint32_t HR_ROW_OFFSET[]
+    const uint16_t HR_NOFLUSH[]
+    const uint16_t HR_FLUSH[8192]
+    const uint32_t HR_CLASS_RANKS[7463]
+    const uint64_t HR_KB[512]
+    const uint64_t HR_NIBBLE_KEY[208]
+
+cdef extern from "_c/cardbits.h" nogil:
+    uint32_t hr_suit_ranks(uint64_t mask, unsigned suit)
+    int hr_popcount64(uint64_t x)
+
+cdef extern from "poker/kernel.h" nogil:
+    # Strength of 5..7 cards from their summed key (HR_SUIT_BASE + HR_CARD_KEY
+    # of each) and their card mask. PRECONDITION: 5 to 7 distinct ids in 0..51
+    # (unchecked); the hr_poker_eval_ids* kernels check every row themselves.
+    int32_t hr_poker_strength(uint64_t key, uint64_t mask)
+    ptrdiff_t hr_poker_eval_ids5(const uint8_t* ids, ptrdiff_t start, ptrdiff_t stop,
+                                 int32_t* out, int* err, int* col)
+    ptrdiff_t hr_poker_eval_ids6(const uint8_t* ids, ptrdiff_t start, ptrdiff_t stop,
+                                 int32_t* out, int* err, int* col)
+    ptrdiff_t hr_poker_eval_ids7(const uint8_t* ids, ptrdiff_t start, ptrdiff_t stop,
+                                 int32_t* out, int* err, int* col)
+    const int HR_ERR_RANGE
+    const int HR_ERR_DUPLICATE
+    const int HR_ERR_SIZE
+

@@ -1,0 +1,33 @@
+"""Type stub for the compiled module ``handrank.poker._kernel`` (source: _poker.pyx).
+
+Kept in sync with the extension by tests/test_stubs.py (mypy.stubtest).
+"""
+
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+# Error kinds reported by eval_ids / eval_masks (third item of the error tuple).
+KIND_RANGE: Final = 1
+KIND_DUPLICATE: Final = 2
+KIND_SIZE: Final = 3
+
+# Table sizes.
+NUM_STRENGTHS: Final = 7462
+NOFLUSH_SIZE: Final[int]
+ROW_COUNT: Final[int]
+
+def strength5(a: int, b: int, c: int, d: int, e: int, /) -> int: ...
+def strength6(a: int, b: int, c: int, d: int, e: int, f: int, /) -> int: ...
+def strength7(a: int, b: int, c: int, d: int, e: int, f: int, g: int, /) -> int: ...
+def eval_ids(
+    ids: npt.NDArray[np.uint8], out: npt.NDArray[np.int32], start: int, stop: int
+) -> tuple[int, int, int] | None: ...
+def eval_masks(
+    masks: npt.NDArray[np.uint64], out: npt.NDArray[np.int32], start: int, stop: int
+) -> tuple[int, int, int] | None: ...
+def strength_counts(n_cards: int) -> npt.NDArray[np.int64]: ...
+def class_ranks() -> npt.NDArray[np.uint32]: ...
+def category_first() -> npt.NDArray[np.int32]: ...
+def table_bytes() -> int: ...
