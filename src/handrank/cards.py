@@ -28,6 +28,7 @@ from typing import Union
 
 import numpy as np
 
+from ._support.seeds import rng
 from .errors import (
     ArrayShapeError,
     CardParseError,
@@ -367,23 +368,6 @@ def from_mask(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         m ^= low
     return out
-
-
-def rng(seed: object = None) -> np.random.Generator:
-    """The random source every seeded function of handrank uses: ``seed`` may be a
-    non-negative int (reproducible), a :class:`numpy.random.Generator` (used as is,
-    so a caller can thread one source through several calls) or None (fresh entropy).
-
-    Raises OptionError naming the value for anything else (negative ints, floats,
-    bools, strings).
-    """
-    if isinstance(seed, np.random.Generator):
-        return seed
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))
-                             or seed < 0):
-        raise OptionError(f"seed must be a non-negative int, a numpy Generator or None, "
-                          f"got {seed!r}")
-    return np.random.default_rng(seed)
 
 
 def deal(n: int, k: int, seed: int | np.random.Generator | None = None) -> np.ndarray:

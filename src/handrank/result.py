@@ -1,13 +1,18 @@
-"""The small result type every game's ``evaluate`` returns."""
+"""The result types every game shares: :class:`HandValue` (``evaluate``) and
+:class:`EquityResult` / :class:`PlayerEquity` (``equity``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, fields
 from enum import IntEnum
+from typing import Any
+
+import numpy as np
 
 from .cards import format_cards
 
-__all__ = ["CategoryEnum", "HandValue"]
+__all__ = ["CategoryEnum", "EquityResult", "HandValue", "PlayerEquity"]
 
 
 class CategoryEnum(IntEnum):
@@ -80,3 +85,126 @@ class HandValue:
 
     def __str__(self) -> str:
         return f"{self.description} [{format_cards(self.cards)}]"
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One player's share of the pot, in every game's equity result.
+
+    Attributes:
+        hand: the player's cards or range as text (``"random"`` for a random opponent).
+        equity: expected share of the pot, 0..1 (a tie among ``k`` players pays ``1/k``);
+            ``equity == win + tie``.
+        win: share of the pot from deals won alone (= won deals / deals).
+        tie: share of the pot from split pots (each split deal counts ``1/k``).
+        lose: share of deals lost (``wins + ties + losses == deals``).
+        wins, ties, losses: deals won alone, tied for best, lost (counts; weighted by
+            range weights where a game has ranges, so not always whole numbers).
+        stderr: standard error of ``equity`` (0.0 when exact; ``inf`` from a single
+            Monte Carlo deal).
+        combos: hole-card combinations the player's hand or range stands for after card
+            removal (1 for a fixed hand).
+    """
+
+    hand: str
+    equity: float
+    win: float
+    tie: float
+    lose: float
+    wins: float
+    ties: float
+    losses: float
+    stderr: float
+    combos: int = 1
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """The result of every game's ``equity(...)``: one :class:`PlayerEquity` per player.
+
+    Attributes:
+        game: ``"holdem"``, ``"brag"`` or ``"canada"``.
+        players: the players in the order given (a hand against random opponents has
+            the hand first; ``opponents`` says how many random opponents it faced).
+        exact: True for a full enumeration, False for Monte Carlo.
+        deals: deals counted (exact: enumerated, weighted where ranges have weights;
+            Monte Carlo: samples).
+        seed: the seed of a Monte Carlo run (None when exact or given a Generator).
+        opponents: random opponents beside ``players`` (0 when every player is given).
+        board, dead: the board and dead cards as text ("" when none).
+
+    Games add their own fields in a subclass (Hold'em: ``combinations``, ``boards``;
+    Broken Canada: ``decks``, ``pit``).
+    """
+
+    game: str
+    players: tuple[PlayerEquity, ...]
+    exact: bool
+    deals: float
+    seed: int | None = None
+    opponents: int = 0
+    board: str = ""
+    dead: str = ""
+
+    @property
+    def method(self) -> str:
+        """``"exact"`` or ``"monte-carlo"``."""
+        return "exact" if self.exact else "monte-carlo"
+
+    @property
+    def equities(self) -> np.ndarray:
+        """``(n,)`` ``float64`` equities, in player order."""
+        return np.array([p.equity for p in self.players], dtype=np.float64)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (non-finite numbers become None; whole counts ints)."""
+        out: dict[str, Any] = {"method": self.method}
+        for f in fields(self):
+            if f.name != "players":
+                out[f.name] = _json(getattr(self, f.name))
+        out["players"] = [{k: _json(v) for k, v in vars(p).items()} for p in self.players]
+        return out
+
+    def _footer(self) -> str:
+        """The line under the table: how the result was computed."""
+        if self.exact:
+            what = f"exact: {_num(self.deals)} deals"
+        else:
+            what = (f"Monte Carlo: {_num(self.deals)} deal{'s' if self.deals != 1 else ''}"
+                    + (f", seed {self.seed}" if self.seed is not None else ""))
+        if self.opponents:
+            what += f", {self.opponents} random opponent{'s' if self.opponents != 1 else ''}"
+        return what + "".join(f", {k} {v}" for k, v in (("board", self.board),
+                                                         ("dead", self.dead)) if v)
+
+    def __str__(self) -> str:
+        head = ["player", "hand", "equity", "win", "tie", "wins", "ties", "losses"]
+        if not self.exact:
+            head.append("stderr")
+        rows = []
+        for i, p in enumerate(self.players):
+            row = [str(i + 1), p.hand, f"{100 * p.equity:.4f}%", f"{100 * p.win:.4f}%",
+                   f"{100 * p.tie:.4f}%", _num(p.wins), _num(p.ties), _num(p.losses)]
+            if not self.exact:
+                row.append(f"{100 * p.stderr:.4f}%")
+            rows.append(row)
+        widths = [max(len(h), *(len(r[j]) for r in rows)) for j, h in enumerate(head)]
+        lines = ["  ".join(c.ljust(w) if j < 2 else c.rjust(w)
+                           for j, (c, w) in enumerate(zip(r, widths))).rstrip()
+                 for r in [head, *rows]]
+        return "\n".join(lines) + "\n" + self._footer()
+
+
+def _num(x: float) -> str:
+    """A count as text: whole numbers with thousands separators, else 2 decimals."""
+    return f"{int(x):,}" if float(x).is_integer() else f"{x:,.2f}"
+
+
+def _json(x: Any) -> Any:
+    if isinstance(x, float):
+        if not math.isfinite(x):
+            return None
+        return int(x) if x.is_integer() and abs(x) < 2**53 else x
+    if isinstance(x, tuple):
+        return [_json(v) for v in x]
+    return x

@@ -47,13 +47,8 @@ from functools import cache, lru_cache
 import numpy as np
 
 from . import _kernel as _brag
-from .._support.bulk import (
-    as_id_array,
-    as_mask_array,
-    raise_kernel_error,
-    resolve_threads,
-    run_chunked,
-)
+from .._support.arrays import as_id_array, as_mask_array, raise_kernel_error
+from .._support.threads import resolve_threads, run_chunked
 from ..cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, format_card, parse_cards
 from ..cards import rng as cards_rng
 from ..errors import (

@@ -43,7 +43,8 @@ import numpy as np
 
 from . import _kernel as _canada
 from .. import cards
-from .._support.bulk import as_id_array, resolve_threads, run_chunked
+from .._support.arrays import as_id_array
+from .._support.threads import resolve_threads, run_chunked
 from ..cards import RANKS, CardsLike, format_card, format_cards, parse_cards
 from ..errors import (
     ArrayShapeError,

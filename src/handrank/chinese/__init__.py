@@ -59,7 +59,8 @@ import numpy as np
 
 from . import _kernel as _chinese
 from .. import poker
-from .._support.bulk import MIN_ROWS_PER_THREAD, as_id_array, run_chunked
+from .._support.arrays import as_id_array
+from .._support.threads import MIN_ROWS_PER_THREAD, run_chunked
 from ..cards import (
     RANK_NAMES,
     RANK_PLURALS,

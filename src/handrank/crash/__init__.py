@@ -37,7 +37,8 @@ import numpy as np
 
 from . import _kernel as _crash
 from .. import cards
-from .._support.bulk import as_id_array, raise_kernel_error, run_chunked
+from .._support.arrays import as_id_array, raise_kernel_error
+from .._support.threads import run_chunked
 from ..cards import CardsLike, format_card, format_cards, parse_cards
 from ..errors import (
     DuplicateCardError,

@@ -32,7 +32,7 @@ import numpy as np
 
 from . import _kernel as _equity
 from .. import cards
-from .._support.bulk import _get_pool, resolve_threads
+from .._support.threads import _get_pool, resolve_threads
 from ..cards import CardsLike, format_card, parse_cards
 from ..errors import (
     ArrayDtypeError,

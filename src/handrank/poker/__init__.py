@@ -39,7 +39,8 @@ from functools import cache, lru_cache
 import numpy as np
 
 from . import _kernel as _poker
-from .._support.bulk import as_id_array, as_mask_array, raise_kernel_error, run_chunked
+from .._support.arrays import as_id_array, as_mask_array, raise_kernel_error
+from .._support.threads import run_chunked
 from ..cards import RANK_NAMES, RANK_PLURALS, CardsLike, format_card, parse_cards
 from ..errors import (
     ArrayDtypeError,

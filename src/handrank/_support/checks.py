@@ -1,0 +1,61 @@
+"""Argument checks shared by every game: integers that are not bools, flags that are
+real bools, options chosen from a list. Each raises a library error that names the
+argument and, for options, lists the accepted values."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypeVar
+
+import numpy as np
+
+from ..errors import OptionError
+
+T = TypeVar("T")
+
+
+def is_int(value: object) -> bool:
+    """True for a Python or numpy integer that is not a bool."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def check_int(value: object, name: str, low: int | None = None, high: int | None = None,
+              error: type[Exception] = OptionError) -> int:
+    """``value`` as an ``int`` in ``low..high`` (either bound optional).
+
+    Raises ``error`` (OptionError by default) naming ``name``, the bounds and the value
+    for a non-integer (bools included) or a value out of range."""
+    if not is_int(value):
+        raise error(f"{name} must be an int{_bounds(low, high)}, got {value!r}")
+    v = int(value)  # type: ignore[call-overload]
+    if (low is not None and v < low) or (high is not None and v > high):
+        raise error(f"{name} must be an int{_bounds(low, high)}, got {v}")
+    return v
+
+
+def _bounds(low: int | None, high: int | None) -> str:
+    if low is not None and high is not None:
+        return f" from {low:,} to {high:,}"
+    if low is not None:
+        return f" >= {low:,}"
+    if high is not None:
+        return f" <= {high:,}"
+    return ""
+
+
+def check_bool(value: object, name: str) -> bool:
+    """``value`` if it is ``True`` or ``False`` (numpy bools too); OptionError otherwise
+    (a truthy object is not a flag)."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise OptionError(f"{name} must be True or False, got {value!r}")
+
+
+def check_option(value: object, name: str, choices: Iterable[T]) -> T:
+    """``value`` if it is one of ``choices``; OptionError listing them otherwise."""
+    options = list(choices)
+    for c in options:
+        if type(value) is type(c) and value == c:
+            return c
+    listed = ", ".join(repr(c) for c in options)
+    raise OptionError(f"unknown {name} {value!r}; expected one of {listed}")

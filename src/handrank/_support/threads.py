@@ -1,0 +1,86 @@
+"""One thread runner for every game: ``threads=`` resolution, one process-wide
+pool, and :func:`run_chunked` for GIL-releasing kernels."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+from ..errors import HandrankError
+
+# Below this many rows per thread, extra threads cost more than they save.
+MIN_ROWS_PER_THREAD = 32_768
+
+#: A kernel's first bad row: (row, column, kind); kinds are ``poker._kernel.KIND_*``.
+KernelError = tuple[int, int, int]
+
+
+def resolve_threads(threads: int | None) -> int:
+    """``None`` or 1 -> one thread; 0 -> all cores; n -> n threads."""
+    if threads is None:
+        return 1
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)):
+        raise TypeError(f"threads must be an int, got {type(threads).__name__}")
+    if not 0 <= threads <= 4096:
+        raise HandrankError(f"threads must be 0 (all cores) to 4096, got {threads}")
+    if threads == 0:
+        if hasattr(os, "sched_getaffinity"):  # cores this process may use
+            return max(1, len(os.sched_getaffinity(0)))
+        return os.cpu_count() or 1
+    return int(threads)
+
+
+_pool: ThreadPoolExecutor | None = None
+_pool_size = 0
+_pool_lock = threading.Lock()
+
+
+def _get_pool(workers: int) -> ThreadPoolExecutor:
+    """A process-wide pool, kept alive between calls (starting threads per call
+    costs more than a small chunk of work) and grown when more are asked for."""
+    global _pool, _pool_size
+    with _pool_lock:
+        if _pool is None or _pool_size < workers:
+            # The old pool is not shut down: a call running on another thread may
+            # still be submitting to it. Its idle workers exit once it is unreferenced.
+            _pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="handrank")
+            _pool_size = workers
+        return _pool
+
+
+def _forget_pool_after_fork() -> None:
+    # A forked child inherits the pool object but not its worker threads: start afresh.
+    global _pool, _pool_size, _pool_lock
+    _pool, _pool_size, _pool_lock = None, 0, threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_pool_after_fork)
+
+
+def run_chunked(kernel: Callable[[int, int], KernelError | None], n: int,
+                threads: int | None, *, min_rows: int = MIN_ROWS_PER_THREAD,
+                ) -> KernelError | None:
+    """Run ``kernel(start, stop)`` over ``range(n)`` split into chunks, one per
+    thread (the first on the calling thread); return the error of the lowest
+    bad row, or None. The kernel must release the GIL to gain anything.
+
+    ``min_rows``: the fewest rows worth a thread of their own (the default suits
+    a hand evaluation of a few nanoseconds; heavy rows such as a solver's
+    holdings or Monte Carlo deals pass a smaller number)."""
+    t = min(resolve_threads(threads), max(1, n // max(1, min_rows)))
+    if t <= 1:
+        return kernel(0, n)
+    bounds = [n * i // t for i in range(t + 1)]
+    try:
+        pool = _get_pool(t - 1)
+        futures = [pool.submit(kernel, bounds[i], bounds[i + 1]) for i in range(1, t)]
+    except RuntimeError:  # interpreter shutting down: no new threads; run here
+        return kernel(0, n)
+    results = [kernel(bounds[0], bounds[1])] + [f.result() for f in futures]
+    errors = [r for r in results if r is not None]
+    return min(errors) if errors else None
