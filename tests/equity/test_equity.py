@@ -21,6 +21,7 @@ from handrank.errors import (
     RangeSyntaxError,
 )
 from handrank.equity.ranges import parse_range
+from handrank.equity import enumeration, planning, sampling
 from handrank.equity import reference as ref
 
 # ---------------------------------------------------------------- known values (issue 6)
@@ -204,14 +205,14 @@ def test_suit_classes_give_the_same_counts_as_every_combination(players, board, 
     b, d = parse_cards(board), parse_cards(dead)
     mask = sum(1 << c for c in b + d)
     ranges = [parse_range(p).without(mask) for p in players]
-    idx, w = E._compatible(ranges, 10**7)
-    holes = E._holes(ranges, idx)
-    reps, inverse = E._suit_classes(holes, b, d)
+    idx, w = planning._compatible(ranges, 10**7)
+    holes = planning._holes(ranges, idx)
+    reps, inverse = planning._suit_classes(holes, b, d)
     barr = np.array(b, dtype=np.uint8)
     dmask = sum(1 << c for c in d)
-    got = E._exact(holes, w, reps, inverse, barr, dmask, 1, None)
+    got = enumeration._exact(holes, w, reps, inverse, barr, dmask, 1, None)
     every = np.arange(len(holes))
-    want = E._exact(holes, w, every, every, barr, dmask, 1, None)
+    want = enumeration._exact(holes, w, every, every, barr, dmask, 1, None)
     assert np.array_equal(got[0], want[0]) and got[1:] == want[1:]
     if not b and not d:
         assert len(reps) < len(holes)
@@ -456,7 +457,7 @@ def test_alias_tables_give_each_combo_its_weight(weights):
     """Monte Carlo draws weighted combos with Walker alias tables: the implied
     probability of every index must be its weight over the total."""
     w = np.array(weights)
-    prob, alias = E._alias_table(w)
+    prob, alias = sampling._alias_table(w)
     k = len(w)
     assert ((alias >= 0) & (alias < k)).all() and ((prob >= 0) & (prob <= 1)).all()
     implied = prob / k
