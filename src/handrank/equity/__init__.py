@@ -17,6 +17,18 @@ as ranges (``"QQ+, AKs"``, a :class:`~handrank.equity.ranges.Range`; notation in
 share a card with the board, the dead cards or another player's cards never
 meet, and a deal's probability is the product of the players' combo weights
 over all compatible combinations, times a uniform board.
+
+The result is the equity shape every game shares (:class:`~handrank.result.EquityResult`
+with one :class:`~handrank.result.PlayerEquity` per player, also importable from here):
+a :class:`HoldemEquity` adds the hole-card ``combinations`` and ``boards`` enumerated.
+Players are numbered from 0 in errors (the command line numbers them from 1).
+
+The package, by concern: :mod:`.inputs` (checking players, board, dead cards and
+options, once), :mod:`.planning` (exact or Monte Carlo; compatible combinations and
+suit classes), :mod:`.enumeration` (the exact driver), :mod:`.sampling` (the Monte
+Carlo driver), :mod:`.tasks` (work units on the thread pool), :mod:`.results`,
+:mod:`.calculator` (:func:`equity`), :mod:`.ranges` (range notation), :mod:`.reference`
+(plain-Python specification), ``_kernel`` (the C kernels).
 """
 
 from __future__ import annotations
@@ -25,7 +37,7 @@ from .calculator import equity
 from .inputs import MAX_SAMPLES, METHODS
 from .planning import MAX_EXACT_EVALS
 from .ranges import Range, parse_range
-from .results import EquityResult, PlayerEquity
+from .results import EquityResult, HoldemEquity, PlayerEquity
 from .sampling import CHUNK_SAMPLES, DEFAULT_SAMPLES, MAX_REJECTS
 
 __all__ = [
@@ -36,6 +48,7 @@ __all__ = [
     "MAX_SAMPLES",
     "METHODS",
     "EquityResult",
+    "HoldemEquity",
     "PlayerEquity",
     "Range",
     "equity",

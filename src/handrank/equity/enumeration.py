@@ -9,24 +9,36 @@ import math
 import numpy as np
 
 from . import _kernel as _equity
-from .tasks import ProgressFn, _run_tasks
+from .inputs import Deal, ProgressFn
+from .planning import ExactPlan
+from .results import HoldemEquity, _clean, player_equity
+from .tasks import _run_tasks
 
 # Exact work per kernel call (hand evaluations), and units per batch.
 _TASK_EVALS = 4_000_000
 _BATCH_UNITS = 1 << 16
 
 
-def _exact(holes: np.ndarray, w: np.ndarray, reps: np.ndarray, inverse: np.ndarray,
-           board: np.ndarray, dead_mask: int, threads: int, progress: ProgressFn | None
+def run_exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | None
+              ) -> HoldemEquity:
+    """Enumerate ``plan`` and build the result."""
+    tot, total, boards = _exact(deal, plan, threads, progress)
+    players = tuple(player_equity(deal.labels[p], len(deal.ranges[p]), tot[0, p], tot[1, p],
+                                  tot[2, p], total, 0.0) for p in range(deal.players))
+    return HoldemEquity(game="holdem", players=players, exact=True, deals=_clean(total),
+                        board=deal.board_text, dead=deal.dead_text,
+                        combinations=len(plan.holes), boards=boards)
+
+
+def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | None
            ) -> tuple[np.ndarray, float, int]:
     """Weighted (3, n) totals (wins, ties, share units), total weight x boards, boards.
-    Only the class representatives ``holes[reps]`` are enumerated; combination i has
-    the counts of class ``inverse[i]``."""
-    n = holes.shape[1] // 2
-    rep_holes = np.ascontiguousarray(holes[reps])
+    Only the class representatives ``plan.holes[plan.reps]`` are enumerated;
+    combination i has the counts of class ``plan.inverse[i]``."""
+    n = deal.players
+    rep_holes = np.ascontiguousarray(plan.holes[plan.reps])
     A = len(rep_holes)
-    r_cards = 5 - len(board)
-    left = _equity.deck_left(board, dead_mask, n)
+    r_cards, left, board, dead_mask = deal.to_deal, deal.left, deal.board, deal.dead_mask
     boards = math.comb(left, r_cards)
     # Preflop, units split a combination's boards by first dealt card (unit i0:
     # comb(left - 1 - i0, r - 1) boards); with a flop or turn a unit is a whole
@@ -35,7 +47,7 @@ def _exact(holes: np.ndarray, w: np.ndarray, reps: np.ndarray, inverse: np.ndarr
     m0 = left - r_cards + 1 if split else 1
     unit_work = np.array([math.comb(left - 1 - i, r_cards - 1) for i in range(m0)]
                          if split else [boards], dtype=np.int64) * n
-    class_weight = np.bincount(inverse, weights=w, minlength=A)  # summed per class
+    class_weight = np.bincount(plan.inverse, weights=plan.weights, minlength=A)  # summed per class
     totals = np.zeros(3 * n)
     per_batch = max(1, _BATCH_UNITS // m0)
     total_work = A * boards * n
@@ -61,4 +73,4 @@ def _exact(holes: np.ndarray, w: np.ndarray, reps: np.ndarray, inverse: np.ndarr
         done += int(cum[-1])
         # weighted per batch: memory stays O(batch), not O(combinations)
         totals += class_weight[b0:b0 + nb] @ out.reshape(nb, m0, 3 * n).sum(axis=1)
-    return totals.reshape(3, n), float(w.sum()) * boards, boards
+    return totals.reshape(3, n), float(plan.weights.sum()) * boards, boards

@@ -1,13 +1,18 @@
-"""Planning exact enumeration: the compatible combinations of the players' combos,
-grouped into classes equal up to a renaming of suits."""
+"""Planning: exact enumeration or Monte Carlo. Exact enumeration lists the compatible
+combinations of the players' combos and groups them into classes equal up to a renaming
+of suits (one per class is enumerated)."""
 
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
+from ..errors import OptionError, RangeSyntaxError
+from .inputs import Deal, Method
 from .ranges import Range
 
 #: ``method="auto"`` enumerates exactly when it takes at most this many hand evaluations
@@ -16,13 +21,6 @@ from .ranges import Range
 MAX_EXACT_EVALS = 300_000_000
 # Largest pairwise product considered while listing compatible hole-card combinations.
 _PAIR_LIMIT = 5_000_000
-
-
-def _mask(ids: Sequence[int]) -> int:
-    m = 0
-    for c in ids:
-        m |= 1 << c
-    return m
 
 
 def _compatible(ranges: Sequence[Range], limit: int) -> tuple[np.ndarray, np.ndarray] | None:
@@ -41,6 +39,45 @@ def _compatible(ranges: Sequence[Range], limit: int) -> tuple[np.ndarray, np.nda
         w = w[ai] * r.weights[ci]
     return idx, w
 
+
+@dataclass(frozen=True)
+class ExactPlan:
+    """What exact enumeration walks: ``holes`` ``(A, 2n)`` uint8 hole cards of every
+    compatible combination, ``weights`` ``(A,)`` their products of combo weights,
+    ``reps`` one combination per suit class and ``inverse`` ``(A,)`` each
+    combination's class."""
+
+    holes: np.ndarray
+    weights: np.ndarray
+    reps: np.ndarray
+    inverse: np.ndarray
+
+
+def plan(deal: Deal, method: Method, monte_carlo: bool) -> ExactPlan | None:
+    """The exact plan, or None for Monte Carlo.
+
+    ``"auto"`` (without ``monte_carlo``) is exact when the enumeration takes at most
+    :data:`MAX_EXACT_EVALS` hand evaluations. Raises RangeSyntaxError when every
+    combination of the ranges shares a card, OptionError for ``"exact"`` when the
+    combinations are too many to list."""
+    listing = _compatible(deal.ranges, _PAIR_LIMIT)
+    if listing is not None and len(listing[0]) == 0:
+        raise RangeSyntaxError("the players' ranges can never be dealt together: every "
+                               "combination shares a card")
+    if method == "exact" and listing is None:
+        raise OptionError("exact enumeration is too large to list every combination of the "
+                          "players' ranges; use method='monte-carlo'")
+    if monte_carlo or listing is None:
+        return None
+    idx, weights = listing
+    evals_each = math.comb(deal.left, deal.to_deal) * deal.players
+    if method != "exact" and len(idx) * evals_each > MAX_EXACT_EVALS * 24:
+        return None  # even 24 combinations per class (every suit renaming) would be too many
+    holes = _holes(deal.ranges, idx)
+    reps, inverse = _suit_classes(holes, deal.board.tolist(), deal.dead)
+    if method != "exact" and len(reps) * evals_each > MAX_EXACT_EVALS:
+        return None
+    return ExactPlan(holes, weights, reps, inverse)
 
 
 def _holes(ranges: Sequence[Range], idx: np.ndarray) -> np.ndarray:

@@ -6,11 +6,10 @@ from __future__ import annotations
 import numpy as np
 
 from . import _kernel as _equity
-from .. import cards
 from ..errors import RangeSyntaxError
-from .inputs import MAX_SAMPLES
-from .ranges import Range
-from .tasks import ProgressFn, _run_tasks
+from .inputs import MAX_SAMPLES, Deal, Options, ProgressFn
+from .results import HoldemEquity, player_equity
+from .tasks import _run_tasks
 
 #: Monte Carlo deals when neither ``samples`` nor ``target_stderr`` is given.
 DEFAULT_SAMPLES = 1_000_000
@@ -21,25 +20,27 @@ CHUNK_SAMPLES = 16_384
 MAX_REJECTS = 1_000_000
 
 
-def _seed_base(seed: int | np.random.Generator | None) -> tuple[int, int | None]:
-    if isinstance(seed, np.random.Generator):
-        return int(seed.integers(0, 2**63)), None
-    if seed is None:
-        s = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
-        return int(np.random.default_rng(s).integers(0, 2**63)), s
-    cards.rng(seed)  # OptionError naming a negative, float, bool or text seed
-    return int(np.random.default_rng(int(seed)).integers(0, 2**63)), int(seed)
+def run_monte_carlo(deal: Deal, opts: Options) -> HoldemEquity:
+    """Sample deals as ``opts`` asks and build the result."""
+    base = int(opts.seed.integers(0, 2**63))
+    tot, N = _monte_carlo(deal, base, opts.samples, opts.target_stderr, opts.threads,
+                          opts.progress)
+    se = _stderr(tot)
+    players = tuple(player_equity(deal.labels[p], len(deal.ranges[p]), int(tot[0, p]),
+                                  int(tot[1, p]), int(tot[2, p]), N, float(se[p]))
+                    for p in range(deal.players))
+    return HoldemEquity(game="holdem", players=players, exact=False, deals=float(N),
+                        seed=opts.reported_seed, board=deal.board_text, dead=deal.dead_text)
 
 
 def _chunk_seed(base: int, i: int) -> int:
     return (base + (i + 1) * 0x9E3779B97F4A7C15) % 2**64
 
 
-def _monte_carlo(ranges: list[Range], board: np.ndarray, dead_mask: int, base: int,
-                 samples: int | None, target: float | None, threads: int,
-                 progress: ProgressFn | None) -> tuple[np.ndarray, int]:
+def _monte_carlo(deal: Deal, base: int, samples: int | None, target: float | None,
+                 threads: int, progress: ProgressFn | None) -> tuple[np.ndarray, int]:
     """(5, n) int64 totals (wins, ties, share units, squared units, deals) and deals."""
-    n = len(ranges)
+    n, ranges, board, dead_mask = deal.players, deal.ranges, deal.board, deal.dead_mask
     combos = np.ascontiguousarray(np.concatenate([r.combos for r in ranges]))
     off = np.concatenate([[0], np.cumsum([len(r) for r in ranges])]).astype(np.int64)
     tables = [_alias_table(r.weights) for r in ranges]
@@ -105,5 +106,5 @@ def _stderr(totals: np.ndarray) -> np.ndarray:
     u = float(_equity.SHARE_UNITS)
     mean = totals[2] / u / N
     var = (totals[3] / (u * u) - N * mean * mean) / (N - 1)
-    return np.sqrt(np.maximum(var, 0.0) / N)
+    return np.asarray(np.sqrt(np.maximum(var, 0.0) / N), dtype=np.float64)
 

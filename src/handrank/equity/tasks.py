@@ -7,8 +7,7 @@ import threading
 from collections.abc import Callable, Sequence
 
 from .._support.threads import _get_pool
-
-ProgressFn = Callable[[int, int], None]
+from .inputs import ProgressFn
 
 
 def _run_tasks(tasks: Sequence[Callable[[], int]], threads: int,
