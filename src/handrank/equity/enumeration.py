@@ -12,7 +12,7 @@ from . import _kernel as _equity
 from .inputs import Deal, ProgressFn
 from .planning import ExactPlan
 from .results import HoldemEquity, _clean, player_equity
-from .tasks import _run_tasks
+from .tasks import run_tasks
 
 # Exact work per kernel call (hand evaluations), and units per batch.
 _TASK_EVALS = 4_000_000
@@ -69,7 +69,7 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
             return int(cum[e] - cum[s])
 
         tasks = [lambda s=s, e=e: task(s, e) for s, e in itertools.pairwise(bounds)]
-        _run_tasks(tasks, threads, progress, done, total_work)
+        run_tasks(tasks, threads, progress, done, total_work)
         done += int(cum[-1])
         # weighted per batch: memory stays O(batch), not O(combinations)
         totals += class_weight[b0:b0 + nb] @ out.reshape(nb, m0, 3 * n).sum(axis=1)

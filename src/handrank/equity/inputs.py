@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._support.checks import check_int, check_option
-from .._support.seeds import rng
+from .._support.seeds import SeedLike, rng
 from .._support.threads import resolve_threads
 from ..cards import CardsLike, format_card, format_cards, parse_cards
 from ..errors import (
@@ -97,16 +97,24 @@ class Deal:
 @dataclass(frozen=True)
 class Options:
     """Checked options: ``monte_carlo`` is True when sampling was asked for (``samples``,
-    ``target_stderr`` or ``method="monte-carlo"``); ``seed`` the random source and
-    ``reported_seed`` the int seed the result reports (None for a given Generator)."""
+    ``target_stderr`` or ``method="monte-carlo"``); ``seed`` the random source (None:
+    fresh entropy) and ``reported_seed`` the int seed given (None for a Generator)."""
 
     method: Method
     samples: int | None
     target_stderr: float | None
-    seed: np.random.Generator
+    seed: np.random.Generator | None
     reported_seed: int | None
     threads: int
     progress: ProgressFn | None
+
+    def source(self) -> tuple[np.random.Generator, int | None]:
+        """The random source of a Monte Carlo run and the seed it reports: without a
+        seed, a fresh one is drawn and reported so that the run can be repeated."""
+        if self.seed is not None:
+            return self.seed, self.reported_seed
+        fresh = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
+        return np.random.default_rng(fresh), fresh
 
     @property
     def monte_carlo(self) -> bool:
@@ -114,7 +122,7 @@ class Options:
                 or self.method == "monte-carlo")
 
 
-def read_options(method: object, samples: object, target_stderr: object, seed: object,
+def read_options(method: object, samples: object, target_stderr: object, seed: SeedLike,
                  threads: int | None, progress: object) -> Options:
     """Check the options (OptionError naming the option and the value; ``threads``:
     TypeError / HandrankError from :func:`~handrank._support.threads.resolve_threads`)."""
@@ -135,13 +143,9 @@ def read_options(method: object, samples: object, target_stderr: object, seed: o
     if progress is not None and not callable(progress):
         raise OptionError(f"progress must be a callable(done, total) or None, got "
                           f"{progress!r}")
-    if seed is None:  # fresh entropy, reported so that the run can be repeated
-        reported: int | None = int(np.random.SeedSequence().generate_state(1, np.uint64)[0]
-                                   >> np.uint64(1))
-        source = np.random.default_rng(reported)
-    else:
-        source = rng(seed)  # OptionError naming a negative, float, bool or text seed
-        reported = None if isinstance(seed, np.random.Generator) else int(seed)  # type: ignore[call-overload]
+    # None stays None: fresh entropy is drawn only if the run samples (Options.source)
+    source = None if seed is None else rng(seed)  # OptionError naming a bad seed
+    reported = None if seed is None or isinstance(seed, np.random.Generator) else int(seed)
     return Options(m, n, target, source, reported, resolve_threads(threads), progress)
 
 

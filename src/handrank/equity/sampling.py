@@ -9,7 +9,7 @@ from . import _kernel as _equity
 from ..errors import RangeSyntaxError
 from .inputs import MAX_SAMPLES, Deal, Options, ProgressFn
 from .results import HoldemEquity, player_equity
-from .tasks import _run_tasks
+from .tasks import run_tasks
 
 #: Monte Carlo deals when neither ``samples`` nor ``target_stderr`` is given.
 DEFAULT_SAMPLES = 1_000_000
@@ -22,7 +22,8 @@ MAX_REJECTS = 1_000_000
 
 def run_monte_carlo(deal: Deal, opts: Options) -> HoldemEquity:
     """Sample deals as ``opts`` asks and build the result."""
-    base = int(opts.seed.integers(0, 2**63))
+    source, reported_seed = opts.source()
+    base = int(source.integers(0, 2**63))
     tot, N = _monte_carlo(deal, base, opts.samples, opts.target_stderr, opts.threads,
                           opts.progress)
     se = _stderr(tot)
@@ -30,7 +31,7 @@ def run_monte_carlo(deal: Deal, opts: Options) -> HoldemEquity:
                                   int(tot[1, p]), int(tot[2, p]), N, float(se[p]))
                     for p in range(deal.players))
     return HoldemEquity(game="holdem", players=players, exact=False, deals=float(N),
-                        seed=opts.reported_seed, board=deal.board_text, dead=deal.dead_text)
+                        seed=reported_seed, board=deal.board_text, dead=deal.dead_text)
 
 
 def _chunk_seed(base: int, i: int) -> int:
@@ -70,7 +71,7 @@ def _monte_carlo(deal: Deal, base: int, samples: int | None, target: float | Non
             return k
 
         tasks = [lambda i=i: task(i) for i in ids]
-        _run_tasks(tasks, threads, progress, int(totals[4, 0]),
+        run_tasks(tasks, threads, progress, int(totals[4, 0]),
                    cap if target is None else int(totals[4, 0]) + len(ids) * CHUNK_SAMPLES)
         for i in ids:  # in chunk order: the stopping point never depends on threads
             totals += results[i]

@@ -10,7 +10,7 @@ from .._support.threads import _get_pool
 from .inputs import ProgressFn
 
 
-def _run_tasks(tasks: Sequence[Callable[[], int]], threads: int,
+def run_tasks(tasks: Sequence[Callable[[], int]], threads: int,
                progress: ProgressFn | None, done0: int, total: int) -> None:
     """Run tasks (each returns its work done) on ``threads`` threads, the calling
     thread included; progress(done, total) from the calling thread. On any error
