@@ -160,8 +160,6 @@ def _error(e: HandrankError, hint: str = "") -> int:
 
 def _holdem(args: argparse.Namespace) -> int:
     from .. import equity as eq
-    if not 2 <= len(args.players) <= 10:
-        return _usage(f"Hold'em equity needs 2 to 10 players, got {len(args.players)}")
     method: Literal["exact", "auto"] = "exact" if args.exact else "auto"
     progress = _Progress(not args.no_progress and _isatty(sys.stderr))
     try:
