@@ -72,7 +72,7 @@ def _monte_carlo(deal: Deal, base: int, samples: int | None, target: float | Non
 
         tasks = [lambda i=i: task(i) for i in ids]
         run_tasks(tasks, threads, progress, int(totals[4, 0]),
-                   cap if target is None else int(totals[4, 0]) + len(ids) * CHUNK_SAMPLES)
+                  cap if target is None else int(totals[4, 0]) + len(ids) * CHUNK_SAMPLES)
         for i in ids:  # in chunk order: the stopping point never depends on threads
             totals += results[i]
             next_chunk = i + 1

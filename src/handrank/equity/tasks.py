@@ -11,7 +11,7 @@ from .inputs import ProgressFn
 
 
 def run_tasks(tasks: Sequence[Callable[[], int]], threads: int,
-               progress: ProgressFn | None, done0: int, total: int) -> None:
+              progress: ProgressFn | None, done0: int, total: int) -> None:
     """Run tasks (each returns its work done) on ``threads`` threads, the calling
     thread included; progress(done, total) from the calling thread. On any error
     or KeyboardInterrupt the rest is cancelled and the error re-raised once the
