@@ -16,7 +16,9 @@ peer time / handrank time (higher = handrank faster), for
    refuses it (``exact_from_text`` returns None after it gives up), so the peer
    figure is its hand-vs-hand exact summed over the 36 combinations
    (extrapolated from a few), and the phevaluator loop extrapolated;
-4. handrank on 1 vs 2 threads (exact 3-way preflop, Monte Carlo 4M deals).
+4. handrank on 1 vs 2 threads (exact 3-way preflop, Monte Carlo 4M deals);
+5. handrank small calls (river, turn, a flop with ranges): the cost of one call
+   with the input checked once at entry, in microseconds.
 
 Timings on a shared machine are noisy: best of N, and ratios come from the
 same run.
@@ -182,6 +184,15 @@ def main() -> None:
     row(case, "handrank 1 thread", m1, f"{n / m1 / 1e6:.1f} M deals/s", "1.0x")
     row(case, f"handrank 2 threads (CPU/wall {CPU_WALL['mc2']:.2f})", m2,
         f"{n / m2 / 1e6:.1f} M deals/s", f"{m1 / m2:.2f}x")
+
+    # 5. small calls: the per-call cost (entry checks, planning) dominates
+    small = [("river, 2 hands (1 board)", ["AhAd", "KsKc"], "2c 7d 9h Ts 3s"),
+             ("turn, 2 hands (44 boards)", ["AhAd", "KsKc"], "2c 7d 9h Ts"),
+             ("flop, QQ+/AKs vs JJ (ranges)", ["QQ+, AKs", "JJ"], "2c 7d 9h")]
+    for what, players, board in small:
+        ts, _ = best(lambda p=players, b=board: eq.equity(p, board=b, threads=1),
+                     20 * rep)
+        row(f"small call: {what}", "handrank", ts, f"{ts * 1e6:.0f} us/call", "")
 
     if args.markdown:
         print("\n| case | library | seconds | rate | ratio |\n|---|---|---:|---:|---:|")

@@ -5,7 +5,8 @@
 Groups: ``exact AhAd vs KsKc preflop`` (handrank 1 and 2 threads, poker-equity's
 ``exact_from_text``), ``Monte Carlo 200k deals`` (handrank vs eval7's
 ``py_hand_vs_range_monte_carlo`` and poker-equity's ``chunk_from_text``, one thread), ``exact AA vs KK ranges``
-(handrank). Peers that are not installed are skipped. Not part of the test
+(handrank), ``small call`` (handrank on the river: the per-call cost of checking
+the input once at entry and planning). Peers that are not installed are skipped. Not part of the test
 suite (``testpaths`` is ``tests/``); runs in well under a minute. The
 peer-ratio table is printed by ``bench_equity.py``.
 """
@@ -65,3 +66,9 @@ def test_poker_equity_monte_carlo(benchmark):
 def test_handrank_range_exact(benchmark):
     r = benchmark(eq.equity, ["AA", "KK"], method="exact", threads=1)
     assert round(r.players[0].equity, 6) == 0.819461
+
+
+@pytest.mark.benchmark(group="small call")
+def test_handrank_river_call(benchmark):
+    r = benchmark(eq.equity, ["AhAd", "KsKc"], board="2c 7d 9h Ts 3s", threads=1)
+    assert r.exact and r.deals == 1 and r.players[0].wins == 1

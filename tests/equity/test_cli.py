@@ -97,22 +97,58 @@ def test_exclusive_options(capsys):
     assert code == 2
 
 
+def _hero(result):
+    """The hero's PlayerEquity of a brag / canada result. Transitional: those games are
+    moving to the shared EquityResult; an older result is one flat record."""
+    return result.players[0] if hasattr(result, "players") else result
+
+
 def test_brag_and_canada(capsys):
     code, out, _ = run(capsys, "equity", "--game", "brag", "Qh Qd Qc", "-o", "json")
     d = json.loads(out)
-    assert code == 0 and d["game"] == "brag" and d["exact"] is True
+    assert code == 0 and d["game"] == "brag" and d["exact"] is True and d["opponents"] == 1
+    assert d["method"] == "exact" and d["seed"] is None and len(d["players"]) == 1
     from handrank import brag
-    assert d["equity"] == pytest.approx(brag.equity("Qh Qd Qc").equity, abs=1e-15)
+    hero = d["players"][0]
+    assert hero["equity"] == pytest.approx(_hero(brag.equity("Qh Qd Qc")).equity, abs=1e-15)
+    assert hero["wins"] + hero["ties"] + hero["losses"] == d["deals"] == 18_424
     code, out, _ = run(capsys, "equity", "--game", "canada", "8c 7c 3d 3h", "--pit", "Ks Qs",
                        "--samples", "2000", "--seed", "3", "-o", "json")
     d = json.loads(out)
-    assert code == 0 and d["game"] == "canada" and d["samples"] == 2000
+    assert code == 0 and d["game"] == "canada" and d["deals"] == 2000 and d["seed"] == 3
     from handrank import canada
-    assert d["equity"] == pytest.approx(
-        canada.equity("8c 7c 3d 3h", "Ks Qs", samples=2000, seed=3).equity, abs=1e-15)
+    assert d["players"][0]["equity"] == pytest.approx(
+        _hero(canada.equity("8c 7c 3d 3h", "Ks Qs", samples=2000, seed=3)).equity, abs=1e-15)
     code, out, _ = run(capsys, "equity", "--game", "brag", "Qh Qd Qc", "--opponents", "2",
                        "--samples", "1000", "--seed", "1")
-    assert code == 0 and "Monte Carlo, 1,000 deals" in out
+    assert code == 0 and "Monte Carlo: 1,000 deals, seed 1, 2 random opponents" in out
+    assert out.splitlines()[1].startswith("1 ")  # the hero is player 1 on the command line
+
+
+def test_every_game_prints_the_shared_result(capsys, monkeypatch):
+    """brag / canada results in the shared shape (the hero first, opponents set) come
+    out as the Hold'em table and JSON do."""
+    from handrank import brag
+    from handrank.result import EquityResult, PlayerEquity
+    hero = PlayerEquity(hand="Qh Qd Qc", equity=0.75, win=0.7, tie=0.05, lose=0.2,
+                        wins=700.0, ties=100.0, losses=200.0, stderr=0.01)
+    given = EquityResult(game="brag", players=(hero,), exact=False, deals=1000.0, seed=9,
+                         opponents=3, dead="2c")
+    seen = {}
+
+    def fake(hand, opponents, **kw):
+        seen.update(kw, hand=hand, opponents=opponents)
+        return given
+
+    monkeypatch.setattr(brag, "equity", fake)
+    code, out, _ = run(capsys, "equity", "--game", "brag", "Qh Qd Qc", "--opponents", "3",
+                       "--samples", "1000", "--seed", "9", "--dead", "2c", "-o", "json")
+    assert code == 0 and json.loads(out) == given.to_dict()
+    assert seen["opponents"] == 3 and seen["seed"] == 9 and seen["dead"] == "2c"
+    code, out, _ = run(capsys, "equity", "--game", "brag", "Qh Qd Qc", "--opponents", "3",
+                       "--samples", "1000", "--seed", "9", "--dead", "2c")
+    assert code == 0 and out == str(given) + "\n"
+    assert "75.0000%" in out and "Monte Carlo: 1,000 deals, seed 9, 3 random opponents" in out
 
 
 def test_interrupt_is_clean(capsys, monkeypatch):
@@ -183,7 +219,8 @@ def test_brag_and_canada_monte_carlo_report_their_seed(capsys):
     assert isinstance(d["seed"], int)
     assert main(["equity", "--game", "brag", "Kc Kd 4h", "--opponents", "2",
                  "--samples", "1000", "-o", "json", "--seed", str(d["seed"])]) == 0
-    assert json.loads(capsys.readouterr().out)["win"] == d["win"]
+    again = json.loads(capsys.readouterr().out)
+    assert again["seed"] == d["seed"] and again["players"] == d["players"]
 
 
 def test_unreached_stderr_target_is_noted(capsys):

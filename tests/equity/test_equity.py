@@ -21,6 +21,7 @@ from handrank.errors import (
     RangeSyntaxError,
 )
 from handrank.equity.ranges import parse_range
+from handrank.equity import enumeration, inputs, planning, sampling
 from handrank.equity import reference as ref
 
 # ---------------------------------------------------------------- known values (issue 6)
@@ -201,18 +202,15 @@ def test_ten_players_exact_river_against_reference():
 def test_suit_classes_give_the_same_counts_as_every_combination(players, board, dead):
     """Combinations that differ only by a renaming of suits (fixing board and dead
     cards) are enumerated once; the totals must equal enumerating each of them."""
-    b, d = parse_cards(board), parse_cards(dead)
-    mask = sum(1 << c for c in b + d)
-    ranges = [parse_range(p).without(mask) for p in players]
-    idx, w = E._compatible(ranges, 10**7)
-    holes = E._holes(ranges, idx)
-    reps, inverse = E._suit_classes(holes, b, d)
-    barr = np.array(b, dtype=np.uint8)
-    dmask = sum(1 << c for c in d)
-    got = E._exact(holes, w, reps, inverse, barr, dmask, 1, None)
-    every = np.arange(len(holes))
-    want = E._exact(holes, w, every, every, barr, dmask, 1, None)
+    deal = inputs.read_deal(players, board, dead)
+    plan = planning.plan(deal, "exact", False)
+    assert plan is not None
+    every = np.arange(len(plan.holes))
+    each = planning.ExactPlan(plan.holes, plan.weights, every, every)
+    got = enumeration._exact(deal, plan, 1, None)
+    want = enumeration._exact(deal, each, 1, None)
     assert np.array_equal(got[0], want[0]) and got[1:] == want[1:]
+    b, d, reps, holes = board, dead, plan.reps, plan.holes
     if not b and not d:
         assert len(reps) < len(holes)
 
@@ -362,6 +360,85 @@ def test_text_and_dict_output():
     assert d["board"] == "2c 7d 9h Ts"
 
 
+def test_result_is_the_shared_equity_shape():
+    from handrank import result
+    from handrank.equity import EquityResult, HoldemEquity, PlayerEquity
+    assert EquityResult is result.EquityResult and PlayerEquity is result.PlayerEquity
+    r = E.equity(["AhAd", "KsKc"], board="2c 7d 9h Ts", dead="3s")
+    assert isinstance(r, HoldemEquity) and isinstance(r, result.EquityResult)
+    assert r.game == "holdem" and r.opponents == 0 and r.seed is None
+    assert (r.combinations, r.boards, r.deals) == (1, 43, 43.0)
+    a, k = r.players
+    # lose is the share of deals lost: wins + ties + losses == deals
+    assert (a.wins, a.ties, a.losses) == (41, 0, 2) and a.lose == pytest.approx(2 / 43)
+    assert k.lose == pytest.approx(41 / 43) and k.equity == pytest.approx(2 / 43)
+    assert np.array_equal(r.equities, [a.equity, k.equity])
+
+
+def test_to_dict_has_every_field_json_ready():
+    import json
+    r = E.equity(["AA", "0.5(KK)"], board="2c 7d 9h Ts")
+    d = json.loads(json.dumps(r.to_dict(), allow_nan=False))
+    assert d["game"] == "holdem" and d["exact"] is True and d["method"] == "exact"
+    assert d["combinations"] == 36 and d["boards"] == 44 and d["deals"] == 36 * 44 * 0.5
+    assert set(d["players"][0]) == {"hand", "equity", "win", "tie", "lose", "wins", "ties",
+                                    "losses", "stderr", "combos"}
+    p = d["players"][1]
+    assert p["hand"] == "0.5(KK)" and p["combos"] == 6
+    assert p["wins"] + p["ties"] + p["losses"] == d["deals"]
+    mc = E.equity(["AA", "KK"], samples=1000, seed=5).to_dict()
+    assert mc["seed"] == 5 and mc["combinations"] == 0 and mc["method"] == "monte-carlo"
+
+
+def test_text_footer_says_how_it_was_computed():
+    weighted = str(E.equity(["AA", "0.5(KK)"], board="2c 7d 9h Ts"))
+    assert ("exact: 792 weighted boards (36 hole-card combinations x 44 boards, counts "
+            "weighted by the range weights), board 2c 7d 9h Ts") in weighted
+    mc = str(E.equity(["AA", "KK"], samples=2000, seed=5, dead="2c"))
+    assert mc.splitlines()[-1] == "Monte Carlo: 2,000 deals, seed 5, dead 2c"
+    assert "stderr" in mc.splitlines()[0]
+
+
+# ---------------------------------------------------------------- validation once
+
+
+def test_input_is_checked_once_at_entry(monkeypatch):
+    """The players, board and options are read once; the work units (exact tasks,
+    Monte Carlo chunks) get the checked deal and never parse or check again."""
+    from handrank.equity import _kernel, ranges
+    calls = {"parse_cards": 0, "parse_range": 0, "check": 0}
+
+    def counting(name, fn):
+        def wrapper(*a, **k):
+            calls[name] += 1
+            return fn(*a, **k)
+        return wrapper
+
+    monkeypatch.setattr(inputs, "parse_cards", counting("parse_cards", inputs.parse_cards))
+    monkeypatch.setattr(inputs, "parse_range", counting("parse_range", inputs.parse_range))
+    monkeypatch.setattr(ranges, "_checked_arrays", counting("check", ranges._checked_arrays))
+    monkeypatch.setattr(_kernel, "deck_left", None)  # the deck is counted in Python, once
+    qq = ranges.Range([[40, 41], [42, 43]])
+    assert calls["check"] == 1
+    for kw in ({"threads": 2}, {"samples": 5 * E.CHUNK_SAMPLES, "seed": 1, "threads": 2}):
+        for k in calls:
+            calls[k] = 0
+        r = E.equity(["AhAd", "KK, QQ", qq], board="2c 7d 9h", dead="3s", **kw)
+        assert r.players[2].combos == 2
+        # AhAd (1 try as cards), "KK, QQ" (1 try as cards, then 1 range), board, dead
+        assert calls == {"parse_cards": 4, "parse_range": 1, "check": 0}, (kw, calls)
+
+
+def test_error_messages_number_players_from_0():
+    with pytest.raises(DuplicateCardError, match=r"^player 2 \(AhKc\): Ah is also in "
+                                                 r"player 0's hole cards \(AhAd\)$"):
+        E.equity(["AhAd", "KsKc", "AhKc"])
+    with pytest.raises(HandSizeError, match="^player 1: hole cards are 2 cards, got 3$"):
+        E.equity(["AhAd", ["Ks", "Kc", "Kd"]])
+    with pytest.raises(TypeError, match="^player 0: expected hole cards or a range"):
+        E.equity([None, "KK"])  # type: ignore[list-item]
+
+
 # ---------------------------------------------------------------- bad input
 
 
@@ -400,8 +477,8 @@ def test_too_many_dead_cards_for_the_board():
 
 
 def test_bad_options():
-    with pytest.raises(OptionError, match="auto, exact, monte-carlo"):
-        E.equity(["AhAd", "KK"], method="fast")
+    with pytest.raises(OptionError, match="'auto', 'exact', 'monte-carlo'"):
+        E.equity(["AhAd", "KK"], method="fast")  # type: ignore[arg-type]
     with pytest.raises(OptionError, match="takes no samples"):
         E.equity(["AhAd", "KK"], method="exact", samples=10)
     with pytest.raises(OptionError, match="samples"):
@@ -414,10 +491,32 @@ def test_bad_options():
         E.equity("AhAd KsKc")
     with pytest.raises(OptionError):
         E.equity(["AhAd", "KK"], samples=100, seed=-1)
-    with pytest.raises(OptionError, match="'sampels'.*samples, target_stderr"):
-        E.equity(["AhAd", "KK"], sampels=100)
-    with pytest.raises(TypeError, match="progress"):
+    with pytest.raises(OptionError, match="progress"):
         E.equity(["AhAd", "KK"], progress=5)
+
+
+@pytest.mark.parametrize("kw,words", [
+    ({"samples": True}, ["samples", "True"]),          # a bool is not a count
+    ({"samples": 10.0}, ["samples", "10.0"]),
+    ({"samples": "100"}, ["samples", "'100'"]),
+    ({"target_stderr": True}, ["target_stderr", "True"]),
+    ({"target_stderr": "0.01"}, ["target_stderr", "'0.01'"]),
+    ({"target_stderr": float("nan")}, ["target_stderr", "nan"]),
+    ({"seed": 1.5}, ["seed", "1.5"]),
+    ({"seed": True}, ["seed", "True"]),
+])
+def test_bad_option_values_name_the_option_and_value(kw, words):
+    # checked at entry, on the exact path too (AhAd vs KK is exact by default)
+    with pytest.raises(OptionError) as info:
+        E.equity(["AhAd", "KK"], **kw)
+    for w in words:
+        assert w in str(info.value), (w, str(info.value))
+
+
+def test_unknown_keyword_is_a_type_error():
+    """Real signatures: Python itself refuses a misspelt option."""
+    with pytest.raises(TypeError, match="sampels"):
+        E.equity(["AhAd", "KK"], sampels=100)  # type: ignore[call-arg]
 
 
 def test_reference_exact_fraction_on_turn():
@@ -436,18 +535,14 @@ def test_result_fields_are_plain_python_numbers(kw):
     assert type(r.deals) is float and type(r.combinations) is int
 
 
-def test_range_objects_are_checked():
+def test_range_objects_are_used_as_checked_at_construction():
     from handrank.equity.ranges import Range
-    bad = Range(np.array([[60, 1]], dtype=np.uint8), np.ones(1))
-    with pytest.raises(RangeSyntaxError, match="player 1"):
-        E.equity(["AhAd", bad])
-    with pytest.raises(RangeSyntaxError, match="between 0 and 1"):
-        E.equity(["AhAd", Range(np.array([[40, 41]]), np.array([2.0]))])
-    with pytest.raises(RangeSyntaxError, match="player 1: a Range lists the same combo twice"):
-        E.equity(["AhAd", Range(np.array([[40, 41], [41, 40]]), np.array([1.0, 0.5]))])
     # low card first is accepted and normalised
     r = E.equity(["AhAd", Range(np.array([[44, 45]]), np.array([1.0]))])
-    assert r.players[1].hand and r.exact
+    assert r.players[1].hand and r.exact and r.players[1].combos == 1
+    # a bad Range cannot be built, so equity never sees one (see test_ranges.py)
+    with pytest.raises(RangeSyntaxError, match="combo 0"):
+        Range(np.array([[60, 1]], dtype=np.uint8), np.ones(1))
 
 
 @settings(max_examples=50, deadline=None)
@@ -456,7 +551,7 @@ def test_alias_tables_give_each_combo_its_weight(weights):
     """Monte Carlo draws weighted combos with Walker alias tables: the implied
     probability of every index must be its weight over the total."""
     w = np.array(weights)
-    prob, alias = E._alias_table(w)
+    prob, alias = sampling._alias_table(w)
     k = len(w)
     assert ((alias >= 0) & (alias < k)).all() and ((prob >= 0) & (prob <= 1)).all()
     implied = prob / k

@@ -201,3 +201,56 @@ def test_from_combos_bad_input_names_the_combo():
         Range.from_combos(["AsKs", "AsAs"])
     with pytest.raises(TypeError):
         Range.from_combos("AsKs")
+
+
+@pytest.mark.parametrize("combos,weights,words", [
+    ([[60, 1]], [1.0], ["combo 0", "[60, 1]", "0..51"]),
+    ([[40, 41], [7, 7]], [1.0, 1.0], ["combo 1", "[7, 7]", "distinct"]),
+    ([[40, -1]], None, ["combo 0", "[40, -1]"]),
+    ([[40, 41]], [2.0], ["combo 0", "weight 2.0", "outside 0..1"]),
+    ([[40, 41]], [float("nan")], ["combo 0", "nan"]),
+    ([[40, 41]], [True], ["combo 0", "True", "not a number"]),
+    ([[40, 41], [41, 40]], [1.0, 0.5], ["combo 1", "listed twice"]),
+    ([[40, 41], [3, 2]], [1.0], ["one weight per combo", "2 combos"]),
+    ([[40.0, 41.0]], None, ["integer", "float64"]),
+    ([40, 41], None, ["(k, 2)", "(2,)"]),
+])
+def test_range_constructor_checks_once_and_names_the_combo(combos, weights, words):
+    with pytest.raises(RangeSyntaxError) as info:
+        Range(np.array(combos), None if weights is None else np.array(weights))
+    for w in words:
+        assert w in str(info.value), (w, str(info.value))
+
+
+def test_range_is_immutable_and_owns_read_only_arrays():
+    ids = np.array([[44, 45], [50, 49], [3, 2]])
+    r = Range(ids, [1.0, 0.0, 0.5], "mine")
+    # normalised once: higher id first, weight-0 combos left out
+    assert r.combos.tolist() == [[45, 44], [3, 2]] and r.weights.tolist() == [1.0, 0.5]
+    ids[0, 0] = 7  # the caller's array is not shared
+    assert r.combos.tolist() == [[45, 44], [3, 2]]
+    for arr in (r.combos, r.weights, r.masks()):
+        assert not arr.flags.writeable
+        with pytest.raises(ValueError):
+            arr[0] = 0
+    with pytest.raises(AttributeError, match="immutable"):
+        r.text = "other"  # type: ignore[misc]
+    with pytest.raises(AttributeError, match="immutable"):
+        r.combos = np.zeros((0, 2), np.uint8)  # type: ignore[misc]
+    with pytest.raises(AttributeError, match="immutable"):
+        del r.weights
+
+
+def test_range_equality_hash_copy_and_pickle():
+    import copy
+    import pickle
+    a = parse_range("QQ+, AKs:0.5")
+    b = Range.from_combos(a.combo_texts(), a.weights.tolist(), "same combos")
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert a != parse_range("QQ+, AKs")
+    for c in (copy.copy(a), copy.deepcopy(a), pickle.loads(pickle.dumps(a))):
+        assert c == a and c.text == a.text and not c.combos.flags.writeable
+    # card removal gives a new range; nothing removed gives the range itself
+    assert a.without(0) is a
+    fewer = a.without(1 << 51)  # the ace of spades
+    assert len(fewer) == len(a) - 4 and len(a) == 22

@@ -4,13 +4,13 @@ and with ``--game brag`` / ``--game canada`` the equity calculators of those gam
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import re
 import sys
-from typing import Any
+from typing import Any, Literal
 
 from ..errors import HandrankError, OptionError
+from ..result import EquityResult, PlayerEquity
 from ._common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
@@ -153,11 +153,14 @@ def _players_from_1(message: str) -> str:
     return _PLAYER.sub(lambda m: f"player {int(m.group(1)) + 1}", message)
 
 
+def _error(e: HandrankError, hint: str = "") -> int:
+    print(f"{PROG} equity: error: {_players_from_1(str(e))}{hint}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
 def _holdem(args: argparse.Namespace) -> int:
     from .. import equity as eq
-    if not 2 <= len(args.players) <= 10:
-        return _usage(f"Hold'em equity needs 2 to 10 players, got {len(args.players)}")
-    method = "exact" if args.exact else "auto"
+    method: Literal["exact", "auto"] = "exact" if args.exact else "auto"
     progress = _Progress(not args.no_progress and _isatty(sys.stderr))
     try:
         r = eq.equity(args.players, board=args.board, dead=args.dead, method=method,
@@ -167,15 +170,10 @@ def _holdem(args: argparse.Namespace) -> int:
         hint = ""
         if isinstance(e, OptionError) and args.exact:
             hint = " (on the command line: drop --exact, or give --samples N or --stderr X)"
-        print(f"{PROG} equity: error: {_players_from_1(str(e))}{hint}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _error(e, hint)
     finally:
         progress.close()
-    if args.output == "json":
-        json.dump({"game": "holdem", **r.to_dict()}, sys.stdout)
-        print()
-    else:
-        print(r)
+    _emit(args, r)
     if args.stderr is not None and not r.exact:
         worst = max(p.stderr for p in r.players)
         if worst > args.stderr:
@@ -185,25 +183,33 @@ def _holdem(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _emit(args: argparse.Namespace, game: str, hand: str, result: Any) -> int:
-    d = dataclasses.asdict(result)
-    if not d.get("exact"):
-        d["seed"] = args.seed
+def _emit(args: argparse.Namespace, result: EquityResult) -> None:
+    """Every game's equity the same way: the shared result's table (players numbered
+    from 1) or its JSON dict."""
     if args.output == "json":
-        json.dump({"game": game, "hand": hand, **d}, sys.stdout)
+        json.dump(result.to_dict(), sys.stdout)
         print()
-        return EXIT_OK
-    how = "exact" if d.get("exact") else f"Monte Carlo, {d['samples']:,} deals, seed {d['seed']}"
-    print(f"{game} {hand} vs {d['opponents']} random opponent"
-          f"{'s' if d['opponents'] != 1 else ''} ({how})")
-    if "lose" not in d and "win" in d and "tie" in d:  # canada: won, tied for best, or lost
-        d["lose"] = max(0.0, 1.0 - d["win"] - d["tie"])
-    for key in ("equity", "win", "tie", "lose", "stderr"):
-        if key in d:
-            print(f"  {key:7s} {100 * d[key]:.4f}%")
-    if "decks" in d:
-        print(f"  decks   {d['decks']}")
-    return EXIT_OK
+    else:
+        print(result)
+
+
+def _shared_shape(game: str, hand: str, r: object, seed: int) -> EquityResult:
+    """Transitional: ``brag.equity`` / ``canada.equity`` are moving to the shared
+    :class:`~handrank.result.EquityResult` (the hero first, ``opponents`` set); until
+    both have, an older result (one probability per field) is turned into it here.
+    Delete once both return an EquityResult."""
+    if isinstance(r, EquityResult):
+        return r
+    old: Any = r
+    deals = float(old.samples)
+    exact = bool(getattr(old, "exact", False))
+    lose = float(getattr(old, "lose", max(0.0, 1.0 - old.win - old.tie)))
+    player = PlayerEquity(
+        hand=hand, equity=old.equity, win=old.win, tie=old.equity - old.win, lose=lose,
+        wins=float(round(old.win * deals)), ties=float(round(old.tie * deals)),
+        losses=float(round(lose * deals)), stderr=old.stderr)
+    return EquityResult(game=game, players=(player,), exact=exact, deals=deals,
+                        seed=None if exact else seed, opponents=old.opponents)
 
 
 def _brag(args: argparse.Namespace) -> int:
@@ -212,13 +218,14 @@ def _brag(args: argparse.Namespace) -> int:
         return _usage("--pit is for --game canada")
     if args.exact and (args.samples is not None or (args.opponents or 1) > 1):
         return _usage("--game brag is exact for one opponent only")
+    seed = _fresh_seed(args)
     try:
         r = brag.equity(args.players[0], args.opponents or 1, samples=args.samples,
-                        seed=_fresh_seed(args), threads=args.threads, dead=args.dead)
+                        seed=seed, threads=args.threads, dead=args.dead)
     except HandrankError as e:
-        print(f"{PROG} equity: error: {e}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    return _emit(args, "brag", args.players[0], r)
+        return _error(e)
+    _emit(args, _shared_shape("brag", args.players[0], r, seed))
+    return EXIT_OK
 
 
 def _canada(args: argparse.Namespace) -> int:
@@ -227,13 +234,12 @@ def _canada(args: argparse.Namespace) -> int:
         return _usage("--game canada needs --pit (the pit cards)")
     if args.dead is not None:
         return _usage("--dead is not used by --game canada")
-    kw: dict[str, Any] = {}
-    if args.samples is not None:
-        kw["samples"] = args.samples
+    seed = _fresh_seed(args)
+    kw: dict[str, Any] = {} if args.samples is None else {"samples": args.samples}
     try:
-        r = canada.equity(args.players[0], args.pit, args.opponents or 1, seed=_fresh_seed(args),
+        r = canada.equity(args.players[0], args.pit, args.opponents or 1, seed=seed,
                           threads=args.threads, **kw)
     except HandrankError as e:
-        print(f"{PROG} equity: error: {e}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    return _emit(args, "canada", args.players[0], r)
+        return _error(e)
+    _emit(args, _shared_shape("canada", args.players[0], r, seed))
+    return EXIT_OK

@@ -37,6 +37,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from ..cards import RANKS, format_card, parse_cards
 from ..errors import DuplicateCardError, HandrankError, RangeSyntaxError
@@ -110,7 +111,7 @@ def _hand_combos(h: _Hand, tok: str, pos: int) -> list[tuple[int, int]]:
 def _token_combos(tok: str, pos: int) -> list[tuple[int, int]]:
     low = tok.lower()
     if low in ("random", "any", "100%"):
-        return [tuple(c) for c in all_combos().tolist()]  # type: ignore[misc]
+        return [(int(a), int(b)) for a, b in all_combos().tolist()]
     if low.endswith("%"):
         raise _err("percentage ranges other than 100% are not supported; list the hands", tok,
                    pos)
@@ -203,23 +204,63 @@ def _tokens(text: str) -> Iterator[tuple[str, int, float | None]]:
 
 
 class Range:
-    """A weighted set of Hold'em hole-card combos.
+    """An immutable, weighted set of Hold'em hole-card combos.
 
-    ``combos``: ``(k, 2)`` uint8 card ids (higher id first), ``weights``: ``(k,)``
-    float64 in ``(0, 1]``; ``text``: the text it came from. Build one with
-    :func:`parse_range` (notation in the module docstring) or
-    :meth:`from_combos`. ``len(r)`` is the number of combos.
+    ``combos``: ``(k, 2)`` read-only ``uint8`` card ids, higher id first;
+    ``weights``: ``(k,)`` read-only ``float64`` in ``(0, 1]``; ``text``: the text it
+    came from. ``len(r)`` is the number of combos. Build one with
+    :func:`parse_range` (notation in the module docstring), :meth:`from_combos`, or
+    ``Range(combos, weights, text)``.
+
+    ``Range(combos, weights=None, text="")`` takes any ``(k, 2)`` integer array-like of
+    card ids (either card first) and ``k`` weights from 0 to 1 (default 1 each); it is
+    checked once, here, and the arrays are copied: combos of weight 0 are left out,
+    each combo is stored higher id first. Raises RangeSyntaxError naming the first bad
+    combo (by 0-based index): not two distinct ids in 0..51, a combo listed twice, a
+    weight that is not a number from 0 to 1, or not one weight per combo.
+    Ranges compare equal (and hash alike) when they hold the same combos with the
+    same weights in the same order; ``text`` is not compared.
     """
 
-    __slots__ = ("combos", "text", "weights")
+    __slots__ = ("_masks", "combos", "text", "weights")
+    combos: np.ndarray
+    weights: np.ndarray
+    text: str
+    _masks: np.ndarray
 
-    def __init__(self, combos: np.ndarray, weights: np.ndarray, text: str = ""):
-        self.combos = combos
-        self.weights = weights
-        self.text = text
+    def __init__(self, combos: npt.ArrayLike, weights: npt.ArrayLike | None = None,
+                 text: str = ""):
+        c, w = _checked_arrays(combos, weights)
+        keep = w > 0
+        self._set(np.stack([c.max(axis=1), c.min(axis=1)], axis=1).astype(np.uint8)[keep],
+                  w[keep], str(text))
+
+    def _set(self, combos: np.ndarray, weights: np.ndarray, text: str) -> None:
+        """Store already-checked arrays (read-only from here on)."""
+        one = np.uint64(1)
+        masks = (one << combos[:, 0].astype(np.uint64)) | (one << combos[:, 1].astype(np.uint64))
+        for name, value in (("combos", combos), ("weights", weights), ("_masks", masks)):
+            value.setflags(write=False)
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "text", text)
 
     @classmethod
-    def from_combos(cls, combos: Iterable[Iterable[int | str]],
+    def _trusted(cls, combos: np.ndarray, weights: np.ndarray, text: str) -> Range:
+        """A range from arrays this module built and checked (no second check):
+        ``(k, 2)`` uint8 higher id first, ``(k,)`` float64 weights in ``(0, 1]``."""
+        r = object.__new__(cls)
+        r._set(np.ascontiguousarray(combos, dtype=np.uint8),
+               np.ascontiguousarray(weights, dtype=np.float64), text)
+        return r
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Range is immutable (cannot set {name!r})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Range is immutable (cannot delete {name!r})")
+
+    @classmethod
+    def from_combos(cls, combos: Iterable[Iterable[int | str] | str],
                     weights: Iterable[float] | None = None, text: str = "") -> Range:
         """A range from explicit combos (pairs of card ids or card texts) and optional weights.
 
@@ -242,14 +283,7 @@ class Range:
                 raise e.with_context(f"combo {i}") from None
             if len(ids) != 2:
                 raise RangeSyntaxError(f"combo {i} has {len(ids)} cards, not 2")
-            raw = 1.0 if ws is None else ws[i]
-            try:
-                w = float(raw)
-            except (TypeError, ValueError):
-                raise RangeSyntaxError(f"combo {i}: weight {raw!r} is not a number") from None
-            if not 0.0 <= w <= 1.0:
-                raise RangeSyntaxError(f"combo {i}: weight {w} is outside 0..1")
-            weight[(max(ids), min(ids))] = w
+            weight[(max(ids), min(ids))] = _number(1.0 if ws is None else ws[i], f"combo {i}")
         return cls._from_dict(weight, text)
 
     @classmethod
@@ -257,7 +291,7 @@ class Range:
         items = sorted(((c, w) for c, w in weight.items() if w > 0), reverse=True)
         combos = np.array([c for c, _ in items], dtype=np.uint8).reshape(-1, 2)
         weights = np.array([w for _, w in items], dtype=np.float64)
-        return cls(combos, weights, text)
+        return cls._trusted(combos, weights, text)
 
     def __len__(self) -> int:
         return int(self.combos.shape[0])
@@ -271,7 +305,11 @@ class Range:
         return bool(np.array_equal(self.combos, other.combos)
                     and np.array_equal(self.weights, other.weights))
 
-    __hash__ = None  # type: ignore[assignment]
+    def __hash__(self) -> int:
+        return hash((self.combos.tobytes(), self.weights.tobytes()))
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Range._trusted, (self.combos, self.weights, self.text))
 
     @property
     def uniform(self) -> bool:
@@ -283,15 +321,62 @@ class Range:
         return [format_card(int(a)) + format_card(int(b)) for a, b in self.combos]
 
     def masks(self) -> np.ndarray:
-        """``(k,)`` uint64 card masks of the combos."""
-        one = np.uint64(1)
-        return (one << self.combos[:, 0].astype(np.uint64)) | \
-            (one << self.combos[:, 1].astype(np.uint64))
+        """``(k,)`` read-only uint64 card masks of the combos."""
+        return self._masks
 
     def without(self, mask: int) -> Range:
         """The range minus every combo holding a card of ``mask`` (card removal)."""
-        keep = (self.masks() & np.uint64(mask)) == 0
-        return Range(self.combos[keep], self.weights[keep], self.text)
+        keep = (self._masks & np.uint64(mask)) == 0
+        if keep.all():
+            return self
+        return Range._trusted(self.combos[keep], self.weights[keep], self.text)
+
+
+def _number(raw: object, where: str) -> float:
+    """A weight from 0 to 1 (a real number, not a bool)."""
+    if isinstance(raw, (bool, np.bool_)) or not isinstance(raw, (int, float, np.integer,
+                                                                   np.floating)):
+        raise RangeSyntaxError(f"{where}: weight {raw!r} is not a number")
+    w = float(raw)
+    if not 0.0 <= w <= 1.0:  # NaN fails too
+        raise RangeSyntaxError(f"{where}: weight {w} is outside 0..1")
+    return w
+
+
+def _checked_arrays(combos: npt.ArrayLike, weights: npt.ArrayLike | None
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """``(k, 2)`` int64 card ids and ``(k,)`` float64 weights, checked (see :class:`Range`)."""
+    if isinstance(combos, (str, bytes)):
+        raise TypeError("Range(combos, ...) takes card ids; parse text with parse_range()")
+    c = np.array(combos)
+    if c.size == 0:
+        c = c.reshape(0, 2)
+    if c.dtype.kind not in "iu" or c.ndim != 2 or c.shape[1] != 2:
+        raise RangeSyntaxError(f"a Range needs a (k, 2) integer array of card ids, got "
+                               f"dtype {c.dtype}, shape {c.shape}")
+    c = c.astype(np.int64)
+    bad = (c.min(axis=1, initial=52) < 0) | (c.max(axis=1, initial=-1) > 51) | (c[:, 0] == c[:, 1])
+    if bad.any():
+        i = int(np.argmax(bad))
+        raise RangeSyntaxError(f"combo {i}: {c[i].tolist()} is not two distinct card ids "
+                               f"0..51")
+    if weights is None:
+        w = np.ones(len(c))
+    else:
+        w = np.array(weights)
+        if w.ndim != 1 or len(w) != len(c):
+            raise RangeSyntaxError(f"a Range needs one weight per combo: {len(c)} combos, "
+                                   f"weights of shape {w.shape}")
+        for i, x in enumerate(w.tolist()):
+            _number(x, f"combo {i}")
+        w = w.astype(np.float64)
+    key = np.maximum(c[:, 0], c[:, 1]) * 52 + np.minimum(c[:, 0], c[:, 1])
+    uniq, first = np.unique(key, return_index=True)
+    if len(uniq) != len(c):
+        repeat = np.setdiff1d(np.arange(len(c)), first)
+        i = int(repeat[0])
+        raise RangeSyntaxError(f"combo {i}: {c[i].tolist()} is listed twice in a Range")
+    return c, w
 
 
 def _split_spaces(tokens: Iterable[tuple[str, int, float | None]]

@@ -1,0 +1,122 @@
+"""Planning: exact enumeration or Monte Carlo. Exact enumeration lists the compatible
+combinations of the players' combos and groups them into classes equal up to a renaming
+of suits (one per class is enumerated)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..errors import OptionError, RangeSyntaxError
+from .inputs import Deal, Method
+from .ranges import Range
+
+#: ``method="auto"`` enumerates exactly when it takes at most this many hand evaluations
+#: (hole-card combinations enumerated -- one per class of combinations equal up to a
+#: renaming of suits -- x remaining boards x players), else samples.
+MAX_EXACT_EVALS = 300_000_000
+# Largest pairwise product considered while listing compatible hole-card combinations.
+_PAIR_LIMIT = 5_000_000
+
+
+def _compatible(ranges: Sequence[Range], limit: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """All compatible hole-card combinations as ((A, n) combo indices, (A,) weights),
+    or None when listing them would pass ``limit`` pairs at some step."""
+    idx = np.zeros((1, 0), dtype=np.int32)
+    masks = np.zeros(1, dtype=np.uint64)
+    w = np.ones(1)
+    for r in ranges:
+        if len(masks) * len(r) > limit:
+            return None
+        rm = r.masks()
+        ai, ci = np.nonzero((masks[:, None] & rm[None, :]) == 0)
+        idx = np.column_stack([idx[ai], ci.astype(np.int32)])
+        masks = masks[ai] | rm[ci]
+        w = w[ai] * r.weights[ci]
+    return idx, w
+
+
+@dataclass(frozen=True)
+class ExactPlan:
+    """What exact enumeration walks: ``holes`` ``(A, 2n)`` uint8 hole cards of every
+    compatible combination, ``weights`` ``(A,)`` their products of combo weights,
+    ``reps`` one combination per suit class and ``inverse`` ``(A,)`` each
+    combination's class."""
+
+    holes: np.ndarray
+    weights: np.ndarray
+    reps: np.ndarray
+    inverse: np.ndarray
+
+
+def plan(deal: Deal, method: Method, monte_carlo: bool) -> ExactPlan | None:
+    """The exact plan, or None for Monte Carlo.
+
+    ``"auto"`` (without ``monte_carlo``) is exact when the enumeration takes at most
+    :data:`MAX_EXACT_EVALS` hand evaluations. Raises RangeSyntaxError when every
+    combination of the ranges shares a card, OptionError for ``"exact"`` when the
+    combinations are too many to list."""
+    listing = _compatible(deal.ranges, _PAIR_LIMIT)
+    if listing is not None and len(listing[0]) == 0:
+        raise RangeSyntaxError("the players' ranges can never be dealt together: every "
+                               "combination shares a card")
+    if method == "exact" and listing is None:
+        raise OptionError("exact enumeration is too large to list every combination of the "
+                          "players' ranges; use method='monte-carlo'")
+    if monte_carlo or listing is None:
+        return None
+    idx, weights = listing
+    evals_each = math.comb(deal.left, deal.to_deal) * deal.players
+    if method != "exact" and len(idx) * evals_each > MAX_EXACT_EVALS * 24:
+        return None  # even 24 combinations per class (every suit renaming) would be too many
+    holes = _holes(deal.ranges, idx)
+    reps, inverse = _suit_classes(holes, deal.board.tolist(), deal.dead)
+    if method != "exact" and len(reps) * evals_each > MAX_EXACT_EVALS:
+        return None
+    return ExactPlan(holes, weights, reps, inverse)
+
+
+def _holes(ranges: Sequence[Range], idx: np.ndarray) -> np.ndarray:
+    """(A, 2n) uint8 hole cards of the combinations ``idx`` ((A, n) combo indices)."""
+    holes = np.empty((len(idx), 2 * len(ranges)), dtype=np.uint8)
+    for p, r in enumerate(ranges):
+        holes[:, 2 * p:2 * p + 2] = r.combos[idx[:, p]]
+    return holes
+
+
+def _suit_classes(holes: np.ndarray, board: Sequence[int], dead: Sequence[int]
+                  ) -> tuple[np.ndarray, np.ndarray]:
+    """Group hole-card combinations that are the same deal up to a renaming of suits.
+
+    A permutation of the four suits that maps the board onto itself and the dead
+    cards onto themselves changes no showdown, so every combination it links has
+    the same counts: only one per class is enumerated. Returns (index of one
+    member per class, class of each combination). Up to 5 players (the packed key
+    needs 6 bits per card); beyond that every combination is its own class."""
+    A, k = holes.shape
+    if k > 10 or A < 2:
+        return np.arange(A), np.arange(A)
+    bs, ds = set(board), set(dead)
+    perms = [sg for sg in itertools.permutations(range(4))
+             if {c - (c & 3) + sg[c & 3] for c in bs} == bs
+             and {c - (c & 3) + sg[c & 3] for c in ds} == ds]
+    if len(perms) == 1:
+        return np.arange(A), np.arange(A)
+    ranks = holes & np.uint8(0xFC)
+    suits = holes & np.uint8(3)
+    best = None
+    for sg in perms:
+        m = (ranks | np.array(sg, dtype=np.uint8)[suits]).astype(np.uint64)
+        key = np.zeros(A, dtype=np.uint64)
+        for p in range(k // 2):
+            a, b = m[:, 2 * p], m[:, 2 * p + 1]
+            key = (key << np.uint64(12)) | (np.maximum(a, b) << np.uint64(6)) | np.minimum(a, b)
+        best = key if best is None else np.minimum(best, key)
+    assert best is not None
+    _, first, inverse = np.unique(best, return_index=True, return_inverse=True)
+    return first, inverse.reshape(-1)
+

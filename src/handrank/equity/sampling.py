@@ -1,0 +1,111 @@
+"""Monte Carlo: seeded chunks of deals on the C kernel, weighted combos drawn from
+alias tables, stopping at a sample count or a standard-error target."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import _kernel as _equity
+from ..errors import RangeSyntaxError
+from .inputs import MAX_SAMPLES, Deal, Options, ProgressFn
+from .results import HoldemEquity, player_equity
+from .tasks import run_tasks
+
+#: Monte Carlo deals when neither ``samples`` nor ``target_stderr`` is given.
+DEFAULT_SAMPLES = 1_000_000
+#: Monte Carlo runs in chunks of this many deals, chunk ``i`` seeded from (seed, i): the
+#: result depends on the seed and the sample count only, never on ``threads``.
+CHUNK_SAMPLES = 16_384
+#: Monte Carlo gives up after this many consecutive deals with overlapping hands.
+MAX_REJECTS = 1_000_000
+
+
+def run_monte_carlo(deal: Deal, opts: Options) -> HoldemEquity:
+    """Sample deals as ``opts`` asks and build the result."""
+    source, reported_seed = opts.source()
+    base = int(source.integers(0, 2**63))
+    tot, N = _monte_carlo(deal, base, opts.samples, opts.target_stderr, opts.threads,
+                          opts.progress)
+    se = _stderr(tot)
+    players = tuple(player_equity(deal.labels[p], len(deal.ranges[p]), int(tot[0, p]),
+                                  int(tot[1, p]), int(tot[2, p]), N, float(se[p]))
+                    for p in range(deal.players))
+    return HoldemEquity(game="holdem", players=players, exact=False, deals=float(N),
+                        seed=reported_seed, board=deal.board_text, dead=deal.dead_text)
+
+
+def _chunk_seed(base: int, i: int) -> int:
+    return (base + (i + 1) * 0x9E3779B97F4A7C15) % 2**64
+
+
+def _monte_carlo(deal: Deal, base: int, samples: int | None, target: float | None,
+                 threads: int, progress: ProgressFn | None) -> tuple[np.ndarray, int]:
+    """(5, n) int64 totals (wins, ties, share units, squared units, deals) and deals."""
+    n, ranges, board, dead_mask = deal.players, deal.ranges, deal.board, deal.dead_mask
+    combos = np.ascontiguousarray(np.concatenate([r.combos for r in ranges]))
+    off = np.concatenate([[0], np.cumsum([len(r) for r in ranges])]).astype(np.int64)
+    tables = [_alias_table(r.weights) for r in ranges]
+    prob = np.concatenate([t[0] for t in tables])
+    alias = np.concatenate([t[1] + o for t, o in zip(tables, off[:-1])]).astype(np.int64)
+    uniform = np.array([r.uniform for r in ranges], dtype=np.uint8)
+    cap = samples if samples is not None else (MAX_SAMPLES if target is not None
+                                               else DEFAULT_SAMPLES)
+    n_chunks = -(-cap // CHUNK_SAMPLES)
+    totals = np.zeros((5, n), dtype=np.int64)
+    next_chunk = 0
+    # Waves of chunks, added up (and checked against the target) in chunk order.
+    wave = min(n_chunks, 1024) if target is None else max(4, 4 * threads)
+    while next_chunk < n_chunks:
+        ids = range(next_chunk, min(n_chunks, next_chunk + wave))
+        results: dict[int, np.ndarray] = {}
+
+        def task(i: int, results: dict[int, np.ndarray] = results) -> int:
+            k = min(CHUNK_SAMPLES, cap - i * CHUNK_SAMPLES)
+            rc, res = _equity.monte_carlo(combos, off, prob, alias, uniform, board, dead_mask,
+                                          _chunk_seed(base, i), k, MAX_REJECTS)
+            if rc:
+                raise RangeSyntaxError(
+                    f"the players' ranges almost never fit together ({MAX_REJECTS:,} deals in "
+                    f"a row dealt overlapping hole cards); narrow them")
+            results[i] = res
+            return k
+
+        tasks = [lambda i=i: task(i) for i in ids]
+        run_tasks(tasks, threads, progress, int(totals[4, 0]),
+                  cap if target is None else int(totals[4, 0]) + len(ids) * CHUNK_SAMPLES)
+        for i in ids:  # in chunk order: the stopping point never depends on threads
+            totals += results[i]
+            next_chunk = i + 1
+            if target is not None and _stderr(totals).max() <= target:  # >= 1 chunk
+                return totals, int(totals[4, 0])
+        wave = min(wave * 2, 1024)
+    return totals, int(totals[4, 0])
+
+
+def _alias_table(weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Walker/Vose alias table of ``weights`` (> 0): slot i (drawn uniformly) is kept
+    with probability ``prob[i]``, else ``alias[i]`` is taken; each index comes out with
+    probability weight / sum(weights)."""
+    k = len(weights)
+    scaled = weights * (k / weights.sum())
+    prob = np.ones(k)
+    alias = np.arange(k, dtype=np.int64)
+    small = [i for i in range(k) if scaled[i] < 1.0]
+    large = [i for i in range(k) if scaled[i] >= 1.0]
+    while small and large:
+        s, g = small.pop(), large.pop()
+        prob[s], alias[s] = scaled[s], g
+        scaled[g] -= 1.0 - scaled[s]
+        (small if scaled[g] < 1.0 else large).append(g)
+    return prob, alias  # leftovers (rounding) keep prob 1
+
+
+def _stderr(totals: np.ndarray) -> np.ndarray:
+    N = float(totals[4, 0])
+    if N < 2:
+        return np.full(totals.shape[1], np.inf)
+    u = float(_equity.SHARE_UNITS)
+    mean = totals[2] / u / N
+    var = (totals[3] / (u * u) - N * mean * mean) / (N - 1)
+    return np.asarray(np.sqrt(np.maximum(var, 0.0) / N), dtype=np.float64)
+
