@@ -43,7 +43,7 @@ def _check_valid(holding, s: crash.Setting):
 def _objective(hands, win, opts=None) -> float:
     """Expected points of sorted hands under a win table (the documented formula)."""
     o = (True, True) if opts is None else (opts["prial_threes_high"], opts["a23_top_run"])
-    ws = [win[k, crash._dense3(h, o)] for k, h in enumerate(hands)]
+    ws = [win[k, crash.hands._dense3(h, o)] for k, h in enumerate(hands)]
     return sum(ws) + float(np.prod(ws))
 
 
@@ -103,7 +103,7 @@ def _ep_brute(holding, players, chc):
     win = crash.win_table(len(holding), players, chc)
     best = -1.0
     for hands, _ in ref.settings(holding):
-        best = max(best, _objective(sorted(hands, key=crash._dense3, reverse=True), win))
+        best = max(best, _objective(sorted(hands, key=crash.hands._dense3, reverse=True), win))
     return best, win
 
 
@@ -223,7 +223,7 @@ def test_score_round_matches_reference(players, chc):
         got = crash.score_round(per, count_high_card=chc)
         assert list(got.points) == ref.score_round(per, count_high_card=chc)
         # the bulk scorer agrees
-        strengths = np.array([[crash.brag_strength(crash._dense3(h)) for h in hs]
+        strengths = np.array([[crash.brag_strength(crash.hands._dense3(h)) for h in hs]
                               for hs in got.hands], dtype=np.int32)[None]
         assert crash.score_many(strengths, count_high_card=chc)[0].tolist() == list(got.points)
         for k, w in enumerate(got.winners):
@@ -537,7 +537,7 @@ def test_options_expected_points_is_the_optimum(opts):
         s = crash.set_hand(holding, "expected-points", **opts)
         win = crash.win_table(9, 4, False, **opts)
         assert (np.diff(win, axis=1) >= 0).all()
-        best = max(_objective(sorted(hands, key=lambda h: crash._dense3(
+        best = max(_objective(sorted(hands, key=lambda h: crash.hands._dense3(
             h, (opts["prial_threes_high"], opts["a23_top_run"])), reverse=True), win, opts)
             for hands, _ in ref.settings(holding))
         assert s.expected_points == pytest.approx(best, abs=1e-9)
