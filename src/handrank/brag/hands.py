@@ -5,13 +5,14 @@ described in :mod:`handrank.brag`."""
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
 import numpy as np
+import numpy.typing as npt
 
 from . import _kernel as _brag
+from .._support.checks import check_bool
 from .._support.arrays import as_id_array, as_mask_array, raise_kernel_error
 from .._support.threads import run_chunked
 from ..cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, format_card, parse_cards
@@ -21,7 +22,6 @@ from ..errors import (
     DuplicateCardError,
     HandrankError,
     HandSizeError,
-    OptionError,
 )
 from ..result import CategoryEnum, HandValue
 
@@ -59,22 +59,11 @@ _FIRST = _brag.category_first()  # lowest strength of each category
 _FIRST_LIST = [int(x) for x in _FIRST]
 
 
-def _option_bits(prial_threes_high: object, a23_top_run: object, unknown: dict) -> int:
-    """The kernel's option bits (bit 0 = prial_threes_high, bit 1 = a23_top_run)."""
-    if unknown:
-        bad = min(unknown)
-        near = difflib.get_close_matches(str(bad), [*OPTIONS, "threads", "samples", "seed",
-                                                    "dead", "opponents"], n=1)
-        hint = f" (did you mean {near[0]!r}?)" if near else ""
-        raise OptionError(f"unknown Brag option {bad!r}{hint}; accepted options: "
-                          + ", ".join(f"{k} (default {v})" for k, v in OPTIONS.items()))
-    bits = 0
-    for i, (key, val) in enumerate((("prial_threes_high", prial_threes_high),
-                                    ("a23_top_run", a23_top_run))):
-        if not isinstance(val, (bool, np.bool_)):
-            raise OptionError(f"Brag option {key} must be True or False, got {val!r}")
-        bits |= int(bool(val)) << i
-    return bits
+def _option_bits(prial_threes_high: bool, a23_top_run: bool) -> int:
+    """The kernel's option bits (bit 0 = prial_threes_high, bit 1 = a23_top_run);
+    OptionError naming the option for a value that is not True or False."""
+    return (check_bool(prial_threes_high, "Brag option prial_threes_high")
+            | check_bool(a23_top_run, "Brag option a23_top_run") << 1)
 
 
 def _ids(cards: CardsLike) -> list[int]:
@@ -84,18 +73,17 @@ def _ids(cards: CardsLike) -> list[int]:
     return ids
 
 
-def strength(cards: CardsLike, *, prial_threes_high: bool = True, a23_top_run: bool = True,
-             **unknown: object) -> int:
+def strength(cards: CardsLike, *, prial_threes_high: bool = True, a23_top_run: bool = True) -> int:
     """Strength (1..741, higher = stronger) of one 3-card Brag hand.
 
     ``cards``: text (``"3s 3h 3d"``) or a sequence of 3 card ids / card strings.
     Options as in the module docstring (rules: ``rules/brag-and-crash.md``).
     Raises CardParseError, CardRangeError, DuplicateCardError, HandSizeError
-    (not 3 cards), OptionError (unknown option or a non-bool value) -- all
+    (not 3 cards), OptionError (an option that is not True or False) -- all
     ValueErrors -- and TypeError for an item that is neither a card string nor
-    an int (a float, a bool).
+    an int (a float, a bool), or for an unknown keyword.
     """
-    opts = _option_bits(prial_threes_high, a23_top_run, unknown)
+    opts = _option_bits(prial_threes_high, a23_top_run)
     a, b, c = _ids(cards)
     return _brag.strength3(a, b, c, opts)
 
@@ -119,7 +107,7 @@ def _check_strength(strength: object) -> int:
     return s
 
 
-def categories(strengths: object) -> np.ndarray:
+def categories(strengths: npt.ArrayLike) -> np.ndarray:
     """Vectorised :func:`category`: strengths (any shape, integer) -> ``int8``
     category values of the same shape (compare with ``Category`` members).
     Raises HandrankError for a strength outside 1..741, naming its index;
@@ -159,14 +147,18 @@ def _classes(opts: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-def describe(strength: int, *, prial_threes_high: bool = True, a23_top_run: bool = True,
-             **unknown: object) -> str:
+def describe(strength: int, *, prial_threes_high: bool = True, a23_top_run: bool = True) -> str:
     """Words for a strength under the given options: ``"Prial of threes"``,
     ``"Run, three-high (A-2-3)"``, ``"Flush, ace-king-nine"``, ``"Pair of
-    kings, four kicker"``. Raises as :func:`category`, OptionError."""
-    opts = _option_bits(prial_threes_high, a23_top_run, unknown)
-    cat = category(strength)
-    r = _classes(opts)[int(strength)]
+    kings, four kicker"``. Raises as :func:`category`; OptionError for an option
+    that is not True or False (TypeError for an unknown keyword)."""
+    return _describe(_check_strength(strength), _option_bits(prial_threes_high, a23_top_run))
+
+
+def _describe(s: int, opts: int) -> str:
+    """:func:`describe` of a checked strength and option bits."""
+    cat = category(s)
+    r = _classes(opts)[s]
     N, P = RANK_NAMES, RANK_PLURALS
     if cat == Category.PRIAL:
         return f"Prial of {P[r[0]]}"
@@ -178,8 +170,7 @@ def describe(strength: int, *, prial_threes_high: bool = True, a23_top_run: bool
     return f"{cat.label}, " + "-".join(N[x] for x in r)
 
 
-def evaluate(cards: CardsLike, *, prial_threes_high: bool = True, a23_top_run: bool = True,
-             **unknown: object) -> HandValue:
+def evaluate(cards: CardsLike, *, prial_threes_high: bool = True, a23_top_run: bool = True) -> HandValue:
     """Evaluate one 3-card Brag hand to a :class:`~handrank.result.HandValue`
     (``game="brag"``).
 
@@ -191,7 +182,7 @@ def evaluate(cards: CardsLike, *, prial_threes_high: bool = True, a23_top_run: b
     cards), OptionError; TypeError for an item that is neither a card string
     nor an int.
     """
-    opts = _option_bits(prial_threes_high, a23_top_run, unknown)
+    opts = _option_bits(prial_threes_high, a23_top_run)
     ids = _ids(cards)
     s = _brag.strength3(ids[0], ids[1], ids[2], opts)
     cat, ranks, words = _class_info(s, opts)
@@ -208,12 +199,11 @@ def evaluate(cards: CardsLike, *, prial_threes_high: bool = True, a23_top_run: b
 @cache
 def _class_info(s: int, opts: int) -> tuple[Category, tuple[int, ...], str]:
     """(category, class ranks most significant first, description) of a strength."""
-    return (category(s), _classes(opts)[s],
-            describe(s, prial_threes_high=bool(opts & 1), a23_top_run=bool(opts & 2)))
+    return category(s), _classes(opts)[s], _describe(s, opts)
 
 
-def evaluate_many(cards: object, *, threads: int | None = None, prial_threes_high: bool = True,
-                  a23_top_run: bool = True, **unknown: object) -> np.ndarray:
+def evaluate_many(cards: np.ndarray | Sequence[CardsLike], *, threads: int | None = None,
+                  prial_threes_high: bool = True, a23_top_run: bool = True) -> np.ndarray:
     """Strengths of many 3-card Brag hands at once.
 
     ``cards``: an ``(N, 3)`` integer array of card ids (``uint8`` is used as
@@ -231,7 +221,7 @@ def evaluate_many(cards: object, *, threads: int | None = None, prial_threes_hig
     DuplicateCardError (row, both columns), OptionError.
     Rule: ``rules/brag-and-crash.md``.
     """
-    opts = _option_bits(prial_threes_high, a23_top_run, unknown)
+    opts = _option_bits(prial_threes_high, a23_top_run)
     if isinstance(cards, np.ndarray) and cards.ndim == 1:
         if not (cards.dtype.kind == "u" and cards.dtype.itemsize == 8):
             raise ArrayDtypeError(
@@ -257,13 +247,13 @@ def evaluate_many(cards: object, *, threads: int | None = None, prial_threes_hig
 
 
 def compare(a: CardsLike, b: CardsLike, *, prial_threes_high: bool = True,
-            a23_top_run: bool = True, **unknown: object) -> int:
+            a23_top_run: bool = True) -> int:
     """1 if hand ``a`` beats ``b``, -1 if it loses, 0 for a tie.
 
     Each hand is 3 cards on its own (they may share cards), given as for
     :func:`evaluate`, whose errors it raises (with ``hand 0`` / ``hand 1`` context).
     """
-    opts = _option_bits(prial_threes_high, a23_top_run, unknown)
+    opts = _option_bits(prial_threes_high, a23_top_run)
     values = []
     for i, h in enumerate((a, b)):
         try:
@@ -276,7 +266,7 @@ def compare(a: CardsLike, b: CardsLike, *, prial_threes_high: bool = True,
 
 
 def showdown(hands: Sequence[CardsLike], *, prial_threes_high: bool = True,
-             a23_top_run: bool = True, **unknown: object) -> list[int]:
+             a23_top_run: bool = True) -> list[int]:
     """Winners among players' Brag hands dealt from one deck: indices into
     ``hands``, ascending (several = a tie; suits never break it).
 
@@ -284,7 +274,7 @@ def showdown(hands: Sequence[CardsLike], *, prial_threes_high: bool = True,
     hands raises DuplicateCardError naming both players; other errors as
     :func:`evaluate`, with ``player i`` context. Rule: ``rules/brag-and-crash.md``.
     """
-    opts = _option_bits(prial_threes_high, a23_top_run, unknown)
+    opts = _option_bits(prial_threes_high, a23_top_run)
     if isinstance(hands, (str, bytes)) or np.isscalar(hands):
         raise TypeError("hands must be a sequence with one 3-card hand per player, "
                         f"got {type(hands).__name__}")
@@ -319,11 +309,10 @@ def _counts(opts: int) -> np.ndarray:
     return counts
 
 
-def strength_counts(*, prial_threes_high: bool = True, a23_top_run: bool = True,
-                    **unknown: object) -> np.ndarray:
+def strength_counts(*, prial_threes_high: bool = True, a23_top_run: bool = True) -> np.ndarray:
     """How many of all 22,100 three-card hands have each strength: an ``int64``
     array of length 742 indexed by strength (index 0 is 0). Raises OptionError."""
-    return _counts(_option_bits(prial_threes_high, a23_top_run, unknown)).copy()
+    return _counts(_option_bits(prial_threes_high, a23_top_run)).copy()
 
 
 def _int_array(value: object, what: str) -> np.ndarray:
