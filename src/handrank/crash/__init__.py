@@ -5,15 +5,27 @@ Rules: ``rules/brag-and-crash.md`` (Crash section). A player's holding of
 by :mod:`handrank.brag`); leftover cards are dropped unseen. The hands are sorted
 strongest first and compared position by position against the other players'.
 
-Main entry points:
+Main entry points, by module:
 
-* :func:`score_round` -- points of one round (2-5 players, any hand count).
-* :func:`set_hand` / :func:`set_many` -- set a holding with the ``lexicographic``
-  or ``expected-points`` strategy (Cython kernels, GIL released).
-* :func:`check_setting` -- validate a player's own setting against the holding.
-* :class:`Game` -- seedable dealer, exchanges, rounds to a target score; players
-  are :class:`Strategy` objects (:class:`LexicographicStrategy`,
-  :class:`ExpectedPointsStrategy`, or your own).
+* :mod:`.hands` -- the Brag order Crash uses: :func:`dense_strength`,
+  :func:`brag_strength`, :func:`hand_count`, :func:`default_cards`.
+* :mod:`.setting` -- :func:`set_hand` / :func:`set_many` set a holding with the
+  ``lexicographic`` or ``expected-points`` strategy (Cython kernels, GIL
+  released; :func:`win_table` is the latter's model); :func:`check_setting`
+  validates a player's own setting against the holding.
+* :mod:`.scoring` -- :func:`score_round` (one round, 2-5 players, any hand
+  count) and :func:`score_many` (many rounds, vectorised).
+* :mod:`.engine` -- :class:`Game`: seedable dealer, exchanges, rounds to a target
+  score. Players are strategies in the shape of :mod:`handrank.engine`: built-in
+  names (``"lexicographic"``, ``"expected-points"``) or objects with ``name``,
+  ``set_hand(view)`` and ``exchange(view)`` (:class:`Strategy`), each decision
+  given a frozen :class:`View`; every answer is checked, errors name the player.
+* :mod:`.simulation` -- :func:`head_to_head`: two strategies (names or objects),
+  seats swapped, with a confidence interval (the shared
+  :class:`~handrank.engine.HeadToHead`).
+
+Players are numbered from 0 (seats) everywhere in the API; positions (hands
+strongest first) from 1, as the rules number them.
 
 Strengths reported here are :mod:`handrank.brag` strengths (``int32``, higher
 is stronger). The kernels work on *dense* strengths ``0..740`` (the rank of a
@@ -33,6 +45,8 @@ from .engine import (
     RoundRecord,
     Strategy,
     TableInfo,
+    View,
+    default_exchange,
     strategy,
 )
 from .hands import (
@@ -70,9 +84,11 @@ __all__ = [
     "Setting",
     "Strategy",
     "TableInfo",
+    "View",
     "brag_strength",
     "check_setting",
     "default_cards",
+    "default_exchange",
     "dense_strength",
     "hand_count",
     "head_to_head",

@@ -1,54 +1,56 @@
-"""The Crash game engine: strategies, what a strategy sees (:class:`TableInfo`),
-and :class:`Game` (deal, exchanges, setting, scoring, rounds to a target)."""
+"""The Crash game engine: the :class:`Strategy` protocol, what a strategy sees
+(:class:`View`), the built-in strategies, and :class:`Game` (deal, exchanges,
+setting, scoring, rounds to a target). The shape is :mod:`handrank.engine`'s."""
 
 from __future__ import annotations
 
-import abc
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Protocol, runtime_checkable
 
-import numpy as np
-
+from .._support.checks import check_bool, check_int
+from .._support.seeds import SeedLike, rng
+from ..cards import CardsLike, deal, format_cards
+from ..engine import check_flag, check_rounds, resolve_strategy, strategy_name
 from ..errors import HandrankError, OptionError
 from .hands import (
-    _SCORING,
     DEFAULT_OPTS,
     DEFAULT_TARGET,
     STRATEGIES,
     TARGETS,
     Opts,
     _brag_opts,
-    _check_bool,
     _check_cards_option,
     _check_players,
-    _check_strategy,
-    _rng,
     default_cards,
 )
-from .scoring import RoundScore, score_round
-from .setting import _dense_many, check_setting, set_hand
+from .scoring import RoundScore, _score
+from .setting import _check_setting, _dense_many, _set_one
 
 # =========================================================================== strategies
 
+
 @dataclass(frozen=True)
-class TableInfo:
-    """What a :class:`Strategy` knows when it decides.
+class View:
+    """What a :class:`Strategy` sees when it decides (frozen).
 
     Attributes:
+        player: the deciding player's seat, from 0.
         players: number of players (2..5).
+        holding: the player's cards (card ids, as dealt or as exchanged).
         cards: cards per player.
-        seat: the deciding player's index.
-        scores: every player's score before this round.
+        scores: every player's score before this round (by seat).
         target: the target score.
         count_high_card: the table option.
         round: round number, from 0.
         prial_threes_high, a23_top_run: the Brag order in use.
     """
 
+    player: int
     players: int
+    holding: tuple[int, ...]
     cards: int
-    seat: int
     scores: tuple[int, ...]
     target: int
     count_high_card: bool
@@ -56,42 +58,63 @@ class TableInfo:
     prial_threes_high: bool = True
     a23_top_run: bool = True
 
+    @property
+    def opts(self) -> Opts:
+        """The Brag options as ``(prial_threes_high, a23_top_run)``."""
+        return self.prial_threes_high, self.a23_top_run
 
-class Strategy(abc.ABC):
-    """A Crash player: plug an engine or a bot into :class:`Game`.
+    def __str__(self) -> str:
+        return (f"player {self.player} of {self.players}, round {self.round}: holding "
+                f"{format_cards(self.holding)}; scores {list(self.scores)}, "
+                f"target {self.target}")
 
-    Subclasses implement :meth:`set_hand`; :meth:`exchange` has a default rule.
-    Strategies must be deterministic given their inputs (or seeded), so a game
+
+#: The former name of :class:`View`.
+TableInfo = View
+
+
+@runtime_checkable
+class Strategy(Protocol):
+    """A Crash player (the shape of :mod:`handrank.engine`): a ``name`` and two
+    decisions, each given one frozen :class:`View`.
+
+    Any object with these members plays (it need not subclass this class). A
+    subclass that does not define :meth:`exchange` gets the default rule.
+    Strategies should be deterministic given their inputs (or seeded), so a game
     with a fixed ``seed`` is reproducible.
     """
 
     #: Display name used in game logs.
-    name: str = "strategy"
+    name: str
 
-    @abc.abstractmethod
-    def set_hand(self, holding: tuple[int, ...], info: TableInfo) -> Sequence[Sequence[int]]:
-        """Return ``len(holding) // 3`` hands of three card ids from ``holding``
-        (any order; the game validates with :func:`check_setting` and sorts)."""
+    def set_hand(self, view: View) -> Sequence[CardsLike]:
+        """Return ``len(view.holding) // 3`` hands of three cards (ids or text) from
+        ``view.holding``, in any order; the game checks them with
+        :func:`~handrank.crash.check_setting` (SettingError naming the player
+        otherwise) and sorts them."""
+        ...
 
-    def exchange(self, holding: tuple[int, ...], info: TableInfo) -> bool:
-        """Whether to swap ``holding`` for as many unseen cards (when the rules
-        offer it): must return True or False (anything else is an OptionError
-        naming the player). Default rule: swap when the holding's expected points (its
-        best ``expected-points`` setting) are below the average of a random
-        holding at this table -- a swap brings, on average, exactly that."""
-        opts = (info.prial_threes_high, info.a23_top_run)
-        ev = set_hand(list(holding), "expected-points", players=info.players,
-                      count_high_card=info.count_high_card, prial_threes_high=opts[0],
-                      a23_top_run=opts[1]).expected_points
-        return ev < _mean_expected_points(info.cards, info.players, info.count_high_card, opts)
+    def exchange(self, view: View) -> bool:
+        """Whether to swap ``view.holding`` for as many unseen cards (asked only when
+        the rules offer it): must return True or False (numpy bools too; anything
+        else is an OptionError naming the player). Default: :func:`default_exchange`."""
+        return default_exchange(view)
+
+
+def default_exchange(view: View) -> bool:
+    """The built-in exchange rule: swap when the holding's expected points (its best
+    ``expected-points`` setting) are below the average of a random holding at this
+    table -- a swap brings, on average, exactly that. The view is trusted (the
+    engine made it)."""
+    ev = _set_one(view.holding, "expected-points", view.players, view.count_high_card,
+                  view.opts).expected_points
+    return ev < _mean_expected_points(view.cards, view.players, view.count_high_card, view.opts)
 
 
 @cache
 def _mean_expected_points(cards: int, players: int, count_high_card: bool,
                           opts: Opts = DEFAULT_OPTS) -> float:
     """Average expected points of a random holding (fixed-seed sample of 2,000)."""
-    from ..cards import deal
-
     holdings = deal(2000, cards, seed=20261129)
     return float(_dense_many(holdings, "expected-points", players, count_high_card,
                              opts)[2].mean())
@@ -103,11 +126,9 @@ class _Builtin(Strategy):
     def __init__(self) -> None:
         self.name = self._strategy
 
-    def set_hand(self, holding: tuple[int, ...], info: TableInfo) -> Sequence[Sequence[int]]:
-        return set_hand(list(holding), self._strategy, players=info.players,
-                        count_high_card=info.count_high_card,
-                        prial_threes_high=info.prial_threes_high,
-                        a23_top_run=info.a23_top_run).hands
+    def set_hand(self, view: View) -> Sequence[CardsLike]:
+        return _set_one(view.holding, self._strategy, view.players, view.count_high_card,
+                        view.opts).hands
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -127,24 +148,43 @@ class ExpectedPointsStrategy(_Builtin):
     _strategy = "expected-points"
 
 
+_BUILTINS: dict[str, Callable[[], Strategy]] = {"lexicographic": LexicographicStrategy, "expected-points": ExpectedPointsStrategy}
+assert tuple(_BUILTINS) == STRATEGIES
+_METHODS = ("set_hand", "exchange")
+
+
 def strategy(name: str) -> Strategy:
     """A built-in strategy by name (one of :data:`STRATEGIES`). Raises
     OptionError listing the accepted names."""
-    return [LexicographicStrategy, ExpectedPointsStrategy][_check_strategy(name)]()
+    if not isinstance(name, str):
+        raise OptionError(f"a built-in strategy is named by a string "
+                          f"({', '.join(map(repr, STRATEGIES))}), got {name!r}")
+    return resolve_strategy(name, _BUILTINS, _METHODS)
+
+
+def _resolve_seats(seats: Sequence[Strategy | str]) -> list[Strategy]:
+    """One strategy per seat from names or objects; OptionError naming the player."""
+    out = []
+    for p, s in enumerate(seats):
+        try:
+            out.append(resolve_strategy(s, _BUILTINS, _METHODS))
+        except OptionError as e:
+            raise e.with_context(f"player {p}") from None
+    return out
 
 
 # =========================================================================== game
 
 @dataclass(frozen=True)
 class RoundRecord:
-    """One played round.
+    """One played round (players by seat, from 0).
 
     Attributes:
         number: round number from 0.
-        dealt: each player's holding as dealt.
+        dealt: each player's holding as dealt (card ids).
         exchanged: per player, whether they swapped their holding.
-        holdings: each player's holding after exchanges.
-        settings: each player's hands, sorted strongest first.
+        holdings: each player's holding after exchanges (card ids).
+        settings: each player's hands, sorted strongest first (card ids).
         score: the :class:`RoundScore`.
         totals: every player's score after the round.
     """
@@ -157,33 +197,50 @@ class RoundRecord:
     score: RoundScore
     totals: tuple[int, ...]
 
+    def __str__(self) -> str:
+        """Card text: the round, exchanges, each player's hands and points, totals."""
+        lines = [f"round {self.number}"]
+        lines += [f"player {p} exchanged" for p, x in enumerate(self.exchanged) if x]
+        lines.append(str(self.score))
+        lines.append("totals: " + ", ".join(f"player {p} {t}" for p, t in enumerate(self.totals)))
+        return "\n".join(lines)
+
 
 @dataclass(frozen=True)
 class GameResult:
-    """A finished game: ``scores`` (final), ``winners`` (every player with the
-    top score: equal top scores share the win), ``rounds`` (the records)."""
+    """A finished game: ``scores`` (final, by seat from 0), ``winners`` (every
+    player with the top score: equal top scores share the win), ``rounds`` (the
+    records)."""
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     rounds: tuple[RoundRecord, ...] = field(repr=False)
+
+    def __str__(self) -> str:
+        who = " and ".join(f"player {p}" for p in self.winners)
+        return (f"after {len(self.rounds)} rounds {who} "
+                f"win{'' if len(self.winners) > 1 else 's'} with {max(self.scores)} points; "
+                f"scores {list(self.scores)}")
 
 
 StrategyLike = Strategy | str
 
 
 class Game:
-    """A game of Crash between strategy objects.
+    """A game of Crash between strategies.
 
-    ``players``: a sequence of 2..5 :class:`Strategy` objects or built-in
-    strategy names (``"lexicographic"``, ``"expected-points"``), one per seat.
+    ``players``: a sequence of 2..5 strategies, one per seat (seat ``p`` is
+    "player p", from 0): built-in names (``"lexicographic"``,
+    ``"expected-points"``) or objects with ``name``, ``set_hand(view)`` and
+    ``exchange(view)`` (see :class:`Strategy`).
     ``seed``: int or ``numpy.random.Generator`` for the dealer (a fresh shuffled
     deck each round). ``target``: play rounds until, after a round, someone has
     at least this many points (rules offer 7, 10 or 15; default 10 **[D]**).
     ``cards``: cards per player (default 13, or 10 with five players **[D]**;
     3..52 // players). ``count_high_card``: scoring option (default off **[D]**).
     ``prial_threes_high`` / ``a23_top_run``: the Brag order (defaults as the
-    rules page; see :mod:`handrank.brag`). ``max_rounds``: safety stop
-    (HandrankError if reached).
+    rules page; see :mod:`handrank.brag`). ``max_rounds``: safety stop, 1 to
+    :data:`handrank.engine.MAX_ROUNDS` (HandrankError if reached).
 
     Exchanges (rules): with 2 players each, in seat order from the round's
     first player, may throw in their holding for as many new cards from the
@@ -193,51 +250,34 @@ class Game:
     swaps, and nobody else may. 4 or 5 players: no exchange. The first player
     moves one seat to the left each round.
 
-    Raises OptionError for a bad or unknown option, naming it (also, naming
-    the player, if a strategy's ``exchange`` returns anything but True/False);
-    SettingError (naming the player) if a strategy returns a setting its
-    holding cannot make or that is not cards at all.
+    Raises OptionError for a bad option, naming it (TypeError for an unknown
+    keyword); OptionError naming the player for a strategy that is neither a
+    built-in name nor an object with both methods, or whose ``exchange`` returns
+    anything but True/False; SettingError (naming the player) if a strategy returns
+    a setting its holding cannot make or that is not cards at all.
     Rule: ``rules/brag-and-crash.md`` (Crash: exchange, scoring, game).
     """
 
-    def __init__(self, players: Sequence[StrategyLike], *, seed: int | np.random.Generator | None = None,
+    def __init__(self, players: Sequence[StrategyLike], *, seed: SeedLike = None,
                  target: int = DEFAULT_TARGET, cards: int | None = None,
                  count_high_card: bool = False, prial_threes_high: bool = True,
-                 a23_top_run: bool = True, max_rounds: int = 10_000,
-                 **unknown: object) -> None:
-        self.opts = _brag_opts(prial_threes_high, a23_top_run, unknown,
-                               ("seed", "target", "cards") + _SCORING + ("max_rounds",))
-        if isinstance(players, (str, Strategy)):
-            raise OptionError("players must be a sequence of strategies, one per seat")
+                 a23_top_run: bool = True, max_rounds: int = 10_000) -> None:
+        self.opts = _brag_opts(prial_threes_high, a23_top_run)
         try:
+            if isinstance(players, str):
+                raise TypeError
             seats = list(players)
         except TypeError:
             raise OptionError(f"players must be a sequence of strategies, one per seat, "
                               f"got {type(players).__name__}") from None
         n = _check_players(len(seats))
-        self.players: list[Strategy] = []
-        for i, s in enumerate(seats):
-            if isinstance(s, str):
-                try:
-                    self.players.append(strategy(s))
-                except OptionError as e:
-                    raise e.with_context(f"player {i}") from None
-            elif isinstance(s, Strategy):
-                self.players.append(s)
-            else:
-                raise OptionError(f"player {i}: expected a Strategy or one of "
-                                  f"{', '.join(STRATEGIES)}, got {s!r}")
-        if isinstance(target, bool) or not isinstance(target, (int, np.integer)) or target < 1:
-            raise OptionError(f"target must be a positive int (rules offer "
-                              f"{', '.join(map(str, TARGETS))}), got {target!r}")
-        self.target = int(target)
+        self.players: list[Strategy] = _resolve_seats(seats)
+        self.target = check_int(target, f"target (rules offer {', '.join(map(str, TARGETS))})",
+                                1)
         self.cards = default_cards(n) if cards is None else _check_cards_option(cards, n)
-        self.count_high_card = _check_bool(count_high_card, "count_high_card")
-        if (isinstance(max_rounds, bool) or not isinstance(max_rounds, (int, np.integer))
-                or max_rounds < 1):
-            raise OptionError(f"max_rounds must be a positive int, got {max_rounds!r}")
-        self.max_rounds = int(max_rounds)
-        self.rng = _rng(seed)
+        self.count_high_card = check_bool(count_high_card, "count_high_card")
+        self.max_rounds = check_rounds(max_rounds, name="max_rounds")
+        self.rng = rng(seed)
         self.scores = [0] * n
         self.rounds: list[RoundRecord] = []
 
@@ -245,25 +285,35 @@ class Game:
     def n_players(self) -> int:
         return len(self.players)
 
-    def _info(self, seat: int) -> TableInfo:
-        return TableInfo(players=self.n_players, cards=self.cards, seat=seat,
-                         scores=tuple(self.scores), target=self.target,
-                         count_high_card=self.count_high_card, round=len(self.rounds),
-                         prial_threes_high=self.opts[0], a23_top_run=self.opts[1])
+    def _view(self, p: int, holding: tuple[int, ...], number: int) -> View:
+        return View(player=p, players=self.n_players, holding=holding, cards=self.cards,
+                    scores=tuple(self.scores), target=self.target,
+                    count_high_card=self.count_high_card, round=number,
+                    prial_threes_high=self.opts[0], a23_top_run=self.opts[1])
 
     def _who(self, p: int) -> str:
-        return f"player {p} ({getattr(self.players[p], 'name', type(self.players[p]).__name__)})"
+        return f"player {p} ({strategy_name(self.players[p])})"
 
     def _wants_exchange(self, p: int, holding: tuple[int, ...]) -> bool:
         """Ask player ``p``; anything but True/False is an OptionError naming them."""
         try:
-            answer = self.players[p].exchange(holding, self._info(p))
+            answer = self.players[p].exchange(self._view(p, holding, len(self.rounds)))
         except HandrankError as e:
             raise e.with_context(self._who(p)) from None
-        if not isinstance(answer, (bool, np.bool_)):
-            raise OptionError(f"{self._who(p)}: exchange() must return True or False, "
-                              f"got {answer!r}")
-        return bool(answer)
+        return check_flag(answer, p, "exchange")
+
+    def _settle(self, holdings: Sequence[tuple[int, ...]], number: int,
+                ) -> tuple[list[tuple[tuple[int, int, int], ...]], RoundScore]:
+        """Ask every seat for its setting of its holding, check each strictly and
+        score the round (nothing recorded)."""
+        settings = []
+        for p, holding in enumerate(holdings):
+            try:
+                hands = self.players[p].set_hand(self._view(p, holding, number))
+                settings.append(_check_setting(list(holding), hands, self.opts))
+            except HandrankError as e:
+                raise e.with_context(self._who(p)) from None
+        return settings, _score(settings, self.count_high_card, self.opts)
 
     def play_round(self) -> RoundRecord:
         """Deal, exchange, set, score one round; update and return its record.
@@ -293,17 +343,7 @@ class Game:
                     holdings[p] = tuple(undealt[:c])
                     exchanged[p] = True
                     break
-        settings = []
-        for p in range(n):
-            try:
-                hands = self.players[p].set_hand(holdings[p], self._info(p))
-                settings.append(check_setting(list(holdings[p]), hands,
-                                              prial_threes_high=self.opts[0],
-                                              a23_top_run=self.opts[1]))
-            except HandrankError as e:
-                raise e.with_context(self._who(p)) from None
-        score = score_round(settings, count_high_card=self.count_high_card,
-                            prial_threes_high=self.opts[0], a23_top_run=self.opts[1])
+        settings, score = self._settle(holdings, len(self.rounds))
         for p in range(n):
             self.scores[p] += score.points[p]
         rec = RoundRecord(number=len(self.rounds), dealt=tuple(dealt), exchanged=tuple(exchanged),
@@ -319,7 +359,7 @@ class Game:
 
     def play(self) -> GameResult:
         """Play rounds until someone reaches the target; the top score wins,
-        equal top scores share the win."""
+        equal top scores share the win. HandrankError after ``max_rounds``."""
         while not self.over:
             if len(self.rounds) >= self.max_rounds:
                 raise HandrankError(f"no player reached {self.target} points in "

@@ -10,10 +10,11 @@ from functools import lru_cache
 import numpy as np
 
 from . import _kernel as _crash
-from .. import cards
+from .._support.checks import check_bool, check_int, check_option, is_int
 from ..cards import CardsLike, parse_cards
-from ..errors import HandrankError, HandSizeError, OptionError
+from ..errors import HandrankError, HandSizeError
 
+#: Setting strategies understood by :func:`set_hand` and :func:`set_many`.
 STRATEGIES = ("lexicographic", "expected-points")
 #: Target scores offered by the rules; :class:`Game` accepts any positive int.
 TARGETS = (7, 10, 15)
@@ -71,7 +72,7 @@ def brag_strength(dense: int, *, prial_threes_high: bool = True,
                   a23_top_run: bool = True) -> int:
     """The :mod:`handrank.brag` strength (same options) of a dense strength 0..740.
     Raises OptionError for a bad option, HandrankError outside 0..740."""
-    opts = _brag_opts(prial_threes_high, a23_top_run, {})
+    opts = _brag_opts(prial_threes_high, a23_top_run)
     if isinstance(dense, bool) or not isinstance(dense, (int, np.integer)):
         raise TypeError(f"a dense strength is an int, got {dense!r}")
     if not 0 <= dense < NUM_STRENGTHS:
@@ -83,7 +84,7 @@ def dense_strength(cards: CardsLike, *, prial_threes_high: bool = True,
                    a23_top_run: bool = True) -> int:
     """Dense strength (0..740, weakest 0) of one three-card Brag hand.
     Raises CardParseError, DuplicateCardError, HandSizeError, OptionError."""
-    opts = _brag_opts(prial_threes_high, a23_top_run, {})
+    opts = _brag_opts(prial_threes_high, a23_top_run)
     ids = parse_cards(cards)
     if len(ids) != 3:
         raise HandSizeError(f"a Brag hand has 3 cards, got {len(ids)}")
@@ -101,11 +102,7 @@ def _dense3(ids: Sequence[int], opts: Opts = DEFAULT_OPTS) -> int:
 # =========================================================================== options
 
 def _check_players(players: object) -> int:
-    if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
-        raise OptionError(f"players must be an int 2..5, got {players!r}")
-    if not MIN_PLAYERS <= int(players) <= MAX_PLAYERS:
-        raise OptionError(f"players must be 2..5, got {players}")
-    return int(players)
+    return check_int(players, "players", MIN_PLAYERS, MAX_PLAYERS)
 
 
 def default_cards(players: int) -> int:
@@ -116,55 +113,25 @@ def default_cards(players: int) -> int:
 
 
 def _check_cards_option(cards: object, players: int) -> int:
-    if isinstance(cards, bool) or not isinstance(cards, (int, np.integer)):
-        raise OptionError(f"cards per player must be an int, got {cards!r}")
-    hi = 52 // players
-    if not 3 <= int(cards) <= hi:
-        raise OptionError(f"cards per player must be 3..{hi} with {players} players "
-                          f"(3 <= cards <= 52 // players), got {cards}")
-    return int(cards)
+    return check_int(cards, f"cards per player with {players} players",
+                     3, 52 // players)
 
 
 def hand_count(cards: int) -> int:
     """Brag hands formed from a holding of ``cards`` cards: ``cards // 3``
     (the rest are dropped; ``rules/brag-and-crash.md``). Raises HandSizeError
     outside 3..26 cards, TypeError for a non-integer."""
-    if isinstance(cards, bool) or not isinstance(cards, (int, np.integer)):
+    if not is_int(cards):
         raise TypeError(f"cards must be an int, got {cards!r}")
-    if not 3 <= cards <= _crash.MAX_CARDS:
-        raise HandSizeError(f"a Crash holding has 3 to {_crash.MAX_CARDS} cards, got {cards}")
-    return int(cards) // 3
+    return check_int(cards, "a Crash holding's card count", 3, _crash.MAX_CARDS,
+                     error=HandSizeError) // 3
 
 
 def _check_strategy(name: object) -> int:
-    if name not in STRATEGIES:
-        raise OptionError(f"unknown strategy {name!r}; accepted: {', '.join(STRATEGIES)}")
-    return STRATEGIES.index(name)  # type: ignore[arg-type]
+    return STRATEGIES.index(check_option(name, "strategy", STRATEGIES))
 
 
-def _check_bool(value: object, name: str) -> bool:
-    if not isinstance(value, (bool, np.bool_)):
-        raise OptionError(f"{name} must be True or False, got {value!r}")
-    return bool(value)
-
-
-_rng = cards.rng  # seed checking shared by every game (OptionError for bad seeds)
-
-
-def _reject_unknown(unknown: dict[str, object], accepted: Sequence[str]) -> None:
-    if unknown:
-        name = next(iter(unknown))
-        raise OptionError(f"unknown option {name!r}; accepted: {', '.join(accepted)}")
-
-
-_SCORING = ("count_high_card", "prial_threes_high", "a23_top_run")
-_SETTING = ("players",) + _SCORING
-
-
-def _brag_opts(prial_threes_high: object, a23_top_run: object,
-               unknown: dict[str, object], accepted: Sequence[str] = _SCORING) -> Opts:
-    """Validate the Brag options (and reject unknown keyword options)."""
-    _reject_unknown(unknown, accepted)
-    return (_check_bool(prial_threes_high, "prial_threes_high"),
-            _check_bool(a23_top_run, "a23_top_run"))
-
+def _brag_opts(prial_threes_high: bool, a23_top_run: bool) -> Opts:
+    """The Brag options as a key of the tables; OptionError naming a non-bool."""
+    return (check_bool(prial_threes_high, "prial_threes_high"),
+            check_bool(a23_top_run, "a23_top_run"))

@@ -7,15 +7,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
-from ..cards import format_card
-from ..errors import DuplicateCardError, HandrankError, HandSizeError, OptionError, SettingError
+from ..cards import format_card, format_cards
+from .._support.checks import check_bool
+from ..errors import (
+    ArrayDtypeError,
+    ArrayShapeError,
+    DuplicateCardError,
+    HandrankError,
+    HandSizeError,
+    OptionError,
+    SettingError,
+)
 from .hands import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     HandsLike,
+    Opts,
     _brag_opts,
-    _check_bool,
     _check_players,
     _dense3,
     _tables,
@@ -41,6 +51,16 @@ class RoundScore:
     bonus: tuple[bool, ...]
     hands: tuple[tuple[tuple[int, int, int], ...], ...]
 
+    def __str__(self) -> str:
+        """Card text, one line per player (numbered from 0), then who won each
+        position (numbered from 1, as the rules do)."""
+        lines = [f"player {p}: {' | '.join(format_cards(h) for h in hs)}  "
+                 f"+{self.points[p]}{' (bonus)' if self.bonus[p] else ''}"
+                 for p, hs in enumerate(self.hands)]
+        lines.append("positions: " + ", ".join(
+            f"{k + 1} {'-' if w is None else f'player {w}'}" for k, w in enumerate(self.winners)))
+        return "\n".join(lines)
+
 
 def _player_hands(p: int, hands: HandsLike | Setting) -> list[tuple[int, int, int]]:
     raw = hands.hands if isinstance(hands, Setting) else hands
@@ -63,8 +83,7 @@ def _player_hands(p: int, hands: HandsLike | Setting) -> list[tuple[int, int, in
 
 
 def score_round(hands: Sequence[HandsLike | Setting], *, count_high_card: bool = False,
-                prial_threes_high: bool = True, a23_top_run: bool = True, **unknown: object
-                ) -> RoundScore:
+                prial_threes_high: bool = True, a23_top_run: bool = True) -> RoundScore:
     """Score one round of Crash.
 
     ``hands``: per player (2..5 players), their Brag hands: a :class:`Setting`
@@ -81,13 +100,14 @@ def score_round(hands: Sequence[HandsLike | Setting], *, count_high_card: bool =
     Raises HandSizeError (a hand not of 3 cards), SettingError (players with
     different hand counts, no hands, a player's entry or hand that is not
     cards), DuplicateCardError (a card held twice,
-    naming both places), OptionError (player count, an option, an unknown option
-    naming the accepted ones; ``prial_threes_high`` / ``a23_top_run`` select the
-    Brag order as in :mod:`handrank.brag`), and card
-    parsing errors; TypeError if ``hands`` is not a sequence of players. Rule: ``rules/brag-and-crash.md`` ("Scoring a round").
+    naming both places), OptionError (player count, an option that is not
+    True/False; ``prial_threes_high`` / ``a23_top_run`` select the Brag order as in
+    :mod:`handrank.brag`), and card parsing errors; TypeError if ``hands`` is not a
+    sequence of players, or for an unknown keyword.
+    Rule: ``rules/brag-and-crash.md`` ("Scoring a round").
     """
-    opts = _brag_opts(prial_threes_high, a23_top_run, unknown)
-    count_high_card = _check_bool(count_high_card, "count_high_card")
+    opts = _brag_opts(prial_threes_high, a23_top_run)
+    count_high_card = check_bool(count_high_card, "count_high_card")
     if isinstance(hands, (str, Setting)):
         raise TypeError("score_round takes one entry per player")
     try:
@@ -116,6 +136,14 @@ def score_round(hands: Sequence[HandsLike | Setting], *, count_high_card: bool =
                         f"card {format_card(c)} appears twice: player {q}, hand {j} and "
                         f"player {p}, hand {i}", card=c)
                 seen[c] = (p, i)
+    return _score(per, count_high_card, opts)
+
+
+def _score(per: Sequence[Sequence[tuple[int, int, int]]], count_high_card: bool,
+           opts: Opts) -> RoundScore:
+    """:func:`score_round` of checked hands (every player the same number of three-card
+    hands, all cards distinct) and checked options: the engine's path."""
+    n, nh = len(per), len(per[0])
     hc_limit = _tables(opts)[2]
     dense = []
     sorted_hands = []
@@ -142,9 +170,8 @@ def score_round(hands: Sequence[HandsLike | Setting], *, count_high_card: bool =
                       hands=tuple(sorted_hands))
 
 
-def score_many(strengths: object, *, count_high_card: bool = False,
-               prial_threes_high: bool = True, a23_top_run: bool = True,
-               **unknown: object) -> np.ndarray:
+def score_many(strengths: npt.ArrayLike, *, count_high_card: bool = False,
+               prial_threes_high: bool = True, a23_top_run: bool = True) -> np.ndarray:
     """Score many rounds at once (vectorised :func:`score_round`).
 
     ``strengths``: ``(N, players, hands)`` integer array of :mod:`handrank.brag`
@@ -158,10 +185,8 @@ def score_many(strengths: object, *, count_high_card: bool = False,
     from the same Brag options as passed here. Rule: ``rules/brag-and-crash.md``
     ("Scoring a round").
     """
-    opts = _brag_opts(prial_threes_high, a23_top_run, unknown)
-    from ..errors import ArrayDtypeError, ArrayShapeError
-
-    count_high_card = _check_bool(count_high_card, "count_high_card")
+    opts = _brag_opts(prial_threes_high, a23_top_run)
+    count_high_card = check_bool(count_high_card, "count_high_card")
     try:
         s = np.asarray(strengths)
     except ValueError:  # ragged nested lists

@@ -12,6 +12,7 @@ import numpy as np
 
 from . import _kernel as _crash
 from .._support.arrays import as_id_array, raise_kernel_error
+from .._support.checks import check_bool
 from .._support.threads import run_chunked
 from ..cards import CardsLike, format_card, format_cards, parse_cards
 from ..errors import HandrankError, SettingError
@@ -22,12 +23,10 @@ from .hands import (
     HandsLike,
     Opts,
     _brag_opts,
-    _check_bool,
     _check_cards_option,
     _check_players,
     _check_strategy,
     _dense3,
-    _SETTING,
     _tables,
     hand_count,
 )
@@ -48,8 +47,7 @@ def _win_from_counts(counts: np.ndarray, players: int, count_high_card: bool,
 
 
 def win_table(cards: int, players: int = 4, count_high_card: bool = False, *,
-              prial_threes_high: bool = True, a23_top_run: bool = True,
-              **unknown: object) -> np.ndarray:
+              prial_threes_high: bool = True, a23_top_run: bool = True) -> np.ndarray:
     """Per-position win chances used by the ``expected-points`` strategy.
 
     Returns a read-only ``(cards // 3, 741)`` ``float64`` array: entry ``[k, s]``
@@ -72,14 +70,14 @@ def win_table(cards: int, players: int = 4, count_high_card: bool = False, *,
     False) the counts, made under the default order, are re-indexed to the
     option's order (the classes of equal hands are the same, only their order
     changes): an approximation, since opponents would then set a little
-    differently. Raises OptionError for bad players, cards or options (unknown
-    ones named, with the accepted list). Rule: ``rules/brag-and-crash.md``
+    differently. Raises OptionError for bad players, cards or options (TypeError
+    for an unknown keyword). Rule: ``rules/brag-and-crash.md``
     ("Setting a Crash hand"); counts from ``tools/gen_crash_tables.py``.
     """
-    opts = _brag_opts(prial_threes_high, a23_top_run, unknown)
+    opts = _brag_opts(prial_threes_high, a23_top_run)
     players = _check_players(players)
     cards = _check_cards_option(cards, players)
-    return _win_table(cards, players, _check_bool(count_high_card, "count_high_card"), opts)
+    return _win_table(cards, players, check_bool(count_high_card, "count_high_card"), opts)
 
 
 @cache
@@ -157,10 +155,10 @@ def _setting_from_row(row: np.ndarray, dense: np.ndarray, ev: float, nh: int,
                    expected_points=float(ev), strategy=strategy)
 
 
-def set_many(holdings: object, strategy: str = "lexicographic", *, players: int = 4,
-             count_high_card: bool = False, prial_threes_high: bool = True,
+def set_many(holdings: np.ndarray | Sequence[CardsLike], strategy: str = "lexicographic", *,
+             players: int = 4, count_high_card: bool = False, prial_threes_high: bool = True,
              a23_top_run: bool = True, threads: int | None = None,
-             **unknown: object) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Set many holdings at once (Cython kernel, GIL released).
 
     ``holdings``: ``(N, c)`` integer array of card ids (or a list of rows),
@@ -176,15 +174,16 @@ def set_many(holdings: object, strategy: str = "lexicographic", *, players: int 
     rearranged (hand 1's three cards, hand 2's, ..., then the dropped cards),
     ``(N, c // 3)`` ``int32`` Brag strengths per position (non-increasing),
     ``(N,)`` ``float64`` expected points.
-    Raises OptionError (strategy, players, an option or an unknown option;
-    cards per player above ``52 // players``), ArrayShapeError, ArrayDtypeError,
-    HandSizeError, CardRangeError, DuplicateCardError (row and columns).
+    Raises OptionError (strategy, players, an option; cards per player above
+    ``52 // players``), ArrayShapeError, ArrayDtypeError, HandSizeError,
+    CardRangeError, DuplicateCardError (row and columns); TypeError for an unknown
+    keyword.
     Rule: ``rules/brag-and-crash.md``.
     """
-    opts = _brag_opts(prial_threes_high, a23_top_run, unknown, _SETTING + ("threads",))
+    opts = _brag_opts(prial_threes_high, a23_top_run)
     mode = _check_strategy(strategy)
     players = _check_players(players)
-    count_high_card = _check_bool(count_high_card, "count_high_card")
+    count_high_card = check_bool(count_high_card, "count_high_card")
     arr = as_id_array(holdings, range(3, _crash.MAX_CARDS + 1), "holding")
     c = arr.shape[1]
     _check_cards_option(c, players)
@@ -224,7 +223,7 @@ def _dense_many(holdings: np.ndarray, strategy: str, players: int, count_high_ca
 
 def set_hand(cards: CardsLike, strategy: str = "lexicographic", *, players: int = 4,
              count_high_card: bool = False, prial_threes_high: bool = True,
-             a23_top_run: bool = True, **unknown: object) -> Setting:
+             a23_top_run: bool = True) -> Setting:
     """Set one holding (13 cards by default rules; any 3..26) into
     ``len(cards) // 3`` Brag hands and return a :class:`Setting`.
 
@@ -235,23 +234,29 @@ def set_hand(cards: CardsLike, strategy: str = "lexicographic", *, players: int 
     expected points); ``prial_threes_high`` / ``a23_top_run`` the Brag order.
 
     Raises CardParseError, DuplicateCardError, CardRangeError, HandSizeError
-    (fewer than 3 or more than 26 cards), OptionError (unknown strategy or
-    option, listing the accepted ones; bad players; more cards than
-    ``52 // players``, so holdings above 13 cards need ``players`` 2 or 3);
+    (fewer than 3 or more than 26 cards), OptionError (unknown strategy, listing
+    the accepted ones; an option that is not True/False; bad players; more cards
+    than ``52 // players``, so holdings above 13 cards need ``players`` 2 or 3);
     TypeError for an item that is neither card text nor a card id (as
-    :func:`handrank.cards.parse_cards`).
+    :func:`handrank.cards.parse_cards`) and for an unknown keyword.
     Rule: ``rules/brag-and-crash.md`` ("Setting a Crash hand").
     """
-    opts = _brag_opts(prial_threes_high, a23_top_run, unknown, _SETTING)
+    opts = _brag_opts(prial_threes_high, a23_top_run)
     mode = _check_strategy(strategy)
     ids = parse_cards(cards)
     hand_count(len(ids))
     players = _check_players(players)
     _check_cards_option(len(ids), players)
+    return _set_one(ids, STRATEGIES[mode], players,
+                    check_bool(count_high_card, "count_high_card"), opts)
+
+
+def _set_one(ids: Sequence[int], strategy: str, players: int, count_high_card: bool,
+             opts: Opts) -> Setting:
+    """:func:`set_hand` of a checked holding and checked options (the engine's path)."""
     arr = np.array([ids], dtype=np.uint8)
-    out, dense, ev = _dense_many(arr, STRATEGIES[mode], players,
-                                 _check_bool(count_high_card, "count_high_card"), opts)
-    return _setting_from_row(out[0], dense[0], ev[0], len(ids) // 3, STRATEGIES[mode], opts)
+    out, dense, ev = _dense_many(arr, strategy, players, count_high_card, opts)
+    return _setting_from_row(out[0], dense[0], ev[0], len(ids) // 3, strategy, opts)
 
 
 def _parse_hand(h: object, where: str) -> list[int]:
@@ -280,8 +285,13 @@ def check_setting(holding: CardsLike, hands: HandsLike | Setting, *,
     :func:`handrank.cards.parse_cards`), OptionError for a bad Brag option.
     Rule: ``rules/brag-and-crash.md`` ("Forming").
     """
-    opts = _brag_opts(prial_threes_high, a23_top_run, {})
-    held = parse_cards(holding)
+    return _check_setting(parse_cards(holding), hands,
+                          _brag_opts(prial_threes_high, a23_top_run))
+
+
+def _check_setting(held: list[int], hands: HandsLike | Setting, opts: Opts,
+                   ) -> tuple[tuple[int, int, int], ...]:
+    """:func:`check_setting` of a parsed holding and checked options."""
     nh = hand_count(len(held))
     raw = hands.hands if isinstance(hands, Setting) else hands
     if isinstance(raw, str):

@@ -1,103 +1,130 @@
-"""Crash simulations: :func:`head_to_head` pits two setting strategies against
-each other over many seeded deals, seats swapped."""
+"""Crash simulations: :func:`head_to_head` pits two strategies against each other
+over many seeded deals, seats swapped, and returns the shared
+:class:`~handrank.engine.HeadToHead`."""
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
+from collections.abc import Iterator
 
 import numpy as np
 
-from ..errors import OptionError
+from .._support.checks import check_bool, check_int
+from .._support.seeds import SeedLike, rng
+from ..cards import deal
+from ..engine import HeadToHead, check_rounds, head_to_head_result, strategy_name
+from .engine import Game, StrategyLike, _resolve_seats
 from .hands import (
-    _SCORING,
+    Opts,
     _brag_opts,
-    _check_bool,
     _check_cards_option,
     _check_players,
     _check_strategy,
-    _rng,
     default_cards,
 )
 from .scoring import score_many
 from .setting import set_many
 
-@dataclass(frozen=True)
-class HeadToHead:
-    """Result of :func:`head_to_head`.
-
-    Attributes:
-        rounds: rounds played (two per deal).
-        mean_a, mean_b: mean points per round of one seat playing strategy a / b.
-        margin: ``mean_a - mean_b`` (points per round).
-        ci95: 95% confidence interval of the margin (normal approximation over
-            deals, each deal's two rounds paired).
-    """
-
-    rounds: int
-    mean_a: float
-    mean_b: float
-    margin: float
-    ci95: tuple[float, float]
+__all__ = ["HeadToHead", "head_to_head"]
 
 
-def head_to_head(a: str = "expected-points", b: str = "lexicographic", *, rounds: int = 100_000,
-                 seed: int | np.random.Generator | None = 0, players: int = 4,
+def head_to_head(a: StrategyLike = "expected-points", b: StrategyLike = "lexicographic", *,
+                 rounds: int = 100_000, seed: SeedLike = 0, players: int = 4,
                  cards: int | None = None, count_high_card: bool = False,
                  prial_threes_high: bool = True, a23_top_run: bool = True,
-                 threads: int | None = None, chunk: int = 20_000,
-                 **unknown: object) -> HeadToHead:
-    """Pit two setting strategies against each other over many seeded rounds.
+                 threads: int | None = None, chunk: int = 20_000) -> HeadToHead:
+    """Pit two Crash strategies against each other over many seeded rounds.
 
-    Seats alternate a, b, a, b, ...; every deal is played twice, the second
-    time with the strategies swapped between seats (duplicate format), so luck
-    of the deal cancels. No exchanges (as with 4 or 5 players). ``rounds`` is
-    rounded up to an even number. Returns a :class:`HeadToHead`. Raises
-    OptionError for a bad strategy, players, cards, rounds, seed or option (an
-    unknown keyword option is named with the accepted ones).
-    Rule: ``rules/brag-and-crash.md`` ("Setting a Crash hand": expected-points
-    must beat lexicographic head-to-head).
+    ``a`` and ``b``: built-in strategy names (``"lexicographic"``,
+    ``"expected-points"``) or strategy objects (``name``, ``set_hand(view)``,
+    ``exchange(view)``; see :class:`~handrank.crash.Strategy`). Two names play
+    through the bulk setting kernels (``threads`` threads); otherwise every
+    setting is asked of the strategies and checked strictly, as in
+    :class:`~handrank.crash.Game` (errors name the player, from 0). A built-in
+    given as an object plays exactly as its name does.
+
+    Seats alternate a, b, a, b, ... (``players`` seats, 2..5); every deal is
+    played twice, the second time with the strategies swapped between seats
+    (duplicate format), so luck of the deal cancels. No exchanges (as with 4 or 5
+    players). ``rounds`` (2 to :data:`handrank.engine.MAX_ROUNDS`) is rounded up
+    to an even number; deals are drawn ``chunk`` at a time from ``seed``.
+
+    Returns the shared :class:`~handrank.engine.HeadToHead` (``game="crash"``,
+    mean points per round of a seat playing a / b, the margin and its 95%
+    confidence interval over deals). Raises OptionError for a bad strategy,
+    players, cards, rounds (naming the cap), chunk, seed or option; TypeError for
+    an unknown keyword. Rule: ``rules/brag-and-crash.md`` ("Setting a Crash
+    hand": expected-points must beat lexicographic head-to-head).
     """
-    from ..cards import deal
-
-    _brag_opts(prial_threes_high, a23_top_run, unknown,
-               ("rounds", "seed", "players", "cards") + _SCORING + ("threads", "chunk"))
-    _check_bool(count_high_card, "count_high_card")
-    _check_strategy(a)
-    _check_strategy(b)
+    opts = _brag_opts(prial_threes_high, a23_top_run)
+    count_high_card = check_bool(count_high_card, "count_high_card")
     players = _check_players(players)
     cards = default_cards(players) if cards is None else _check_cards_option(cards, players)
-    if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)) or rounds < 2:
-        raise OptionError(f"rounds must be an int >= 2, got {rounds!r}")
-    if isinstance(chunk, bool) or not isinstance(chunk, (int, np.integer)) or chunk < 1:
-        raise OptionError(f"chunk must be a positive int, got {chunk!r}")
-    deals = (int(rounds) + 1) // 2
-    rng = _rng(seed)
+    deals = (check_rounds(rounds, low=2) + 1) // 2
+    chunk = check_int(chunk, "chunk", 1)
+    gen = rng(seed)
     seat_a = np.arange(players) % 2 == 0
-    margins = []
-    tot_a = tot_b = 0.0
+    batches = _deals(gen, deals, chunk, players, cards)
+    if isinstance(a, str) and isinstance(b, str):
+        _check_strategy(a)
+        _check_strategy(b)
+        names = (a, b)
+        points = [_bulk(h, a, b, seat_a, count_high_card, opts, threads) for h in batches]
+    else:
+        sa, sb = _resolve_seats([a, b])
+        names = (strategy_name(sa), strategy_name(sb))
+        seats = [[sa if x else sb for x in seat_a], [sb if x else sa for x in seat_a]]
+        games = [Game(s, cards=cards, count_high_card=count_high_card,
+                      prial_threes_high=opts[0], a23_top_run=opts[1]) for s in seats]
+        points = []
+        for h in batches:
+            points.append(_played(h, games, seat_a, first=len(points) * chunk))
+    pa = np.concatenate([p[0] for p in points])
+    pb = np.concatenate([p[1] for p in points])
+    return head_to_head_result("crash", names[0], names[1], pa, pb, 2 * deals, seed)
+
+
+def _deals(gen: np.random.Generator, deals: int, chunk: int, players: int, cards: int,
+           ) -> Iterator[np.ndarray]:
+    """``(m, players, cards)`` uint8 holdings, ``chunk`` deals at a time."""
     for start in range(0, deals, chunk):
         m = min(chunk, deals - start)
-        holdings = deal(m, players * cards, seed=rng).reshape(m * players, cards)
-        opts = {"prial_threes_high": prial_threes_high, "a23_top_run": a23_top_run}
-        _, sa, _ = set_many(holdings, a, players=players, count_high_card=count_high_card,
-                            threads=threads, **opts)
-        _, sb, _ = set_many(holdings, b, players=players, count_high_card=count_high_card,
-                            threads=threads, **opts)
-        sa = sa.reshape(m, players, -1)
-        sb = sb.reshape(m, players, -1)
-        one = score_many(np.where(seat_a[None, :, None], sa, sb),
-                         count_high_card=count_high_card, **opts)
-        two = score_many(np.where(seat_a[None, :, None], sb, sa),
-                         count_high_card=count_high_card, **opts)
-        pa = (one[:, seat_a].mean(axis=1) + two[:, ~seat_a].mean(axis=1)) / 2
-        pb = (one[:, ~seat_a].mean(axis=1) + two[:, seat_a].mean(axis=1)) / 2
-        tot_a += float(pa.sum())
-        tot_b += float(pb.sum())
-        margins.append(pa - pb)
-    d = np.concatenate(margins)
-    half = 1.96 * float(d.std(ddof=1)) / math.sqrt(len(d)) if len(d) > 1 else math.inf
-    mean = float(d.mean())
-    return HeadToHead(rounds=2 * deals, mean_a=tot_a / deals, mean_b=tot_b / deals,
-                      margin=mean, ci95=(mean - half, mean + half))
+        yield deal(m, players * cards, seed=gen).reshape(m, players, cards)
 
+
+def _swapped_means(one: np.ndarray, two: np.ndarray, seat_a: np.ndarray,
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    """Per-deal mean points of a seat playing a / b, from ``(m, players)`` points of
+    the deal played a-b-a-b (``one``) and b-a-b-a (``two``)."""
+    pa = (one[:, seat_a].mean(axis=1) + two[:, ~seat_a].mean(axis=1)) / 2
+    pb = (one[:, ~seat_a].mean(axis=1) + two[:, seat_a].mean(axis=1)) / 2
+    return pa, pb
+
+
+def _bulk(holdings: np.ndarray, a: str, b: str, seat_a: np.ndarray, count_high_card: bool,
+          opts: Opts, threads: int | None) -> tuple[np.ndarray, np.ndarray]:
+    """Both plays of each deal with built-in strategies, through the bulk kernels."""
+    m, players, cards = holdings.shape
+    flat = holdings.reshape(m * players, cards)
+    kw = {"prial_threes_high": opts[0], "a23_top_run": opts[1]}
+    sa = set_many(flat, a, players=players, count_high_card=count_high_card, threads=threads,
+                  **kw)[1].reshape(m, players, -1)
+    sb = set_many(flat, b, players=players, count_high_card=count_high_card, threads=threads,
+                  **kw)[1].reshape(m, players, -1)
+    one = score_many(np.where(seat_a[None, :, None], sa, sb), count_high_card=count_high_card,
+                     **kw)
+    two = score_many(np.where(seat_a[None, :, None], sb, sa), count_high_card=count_high_card,
+                     **kw)
+    return _swapped_means(one, two, seat_a)
+
+
+def _played(holdings: np.ndarray, games: list[Game], seat_a: np.ndarray, first: int,
+            ) -> tuple[np.ndarray, np.ndarray]:
+    """Both plays of each deal (deal ``first + i`` is round ``first + i`` of the views),
+    every setting asked of the strategies and checked."""
+    m = holdings.shape[0]
+    points = np.zeros((2, m, len(seat_a)), dtype=np.int64)
+    for i in range(m):
+        deal_i = [tuple(int(c) for c in row) for row in holdings[i]]
+        for g, game in enumerate(games):
+            points[g, i] = game._settle(deal_i, first + i)[1].points
+    return _swapped_means(points[0], points[1], seat_a)
