@@ -57,8 +57,8 @@ class RoundScore:
         lines = [f"player {p}: {' | '.join(format_cards(h) for h in hs)}  "
                  f"+{self.points[p]}{' (bonus)' if self.bonus[p] else ''}"
                  for p, hs in enumerate(self.hands)]
-        lines.append("positions: " + ", ".join(
-            f"{k + 1} {'-' if w is None else f'player {w}'}" for k, w in enumerate(self.winners)))
+        lines.append("positions " + ", ".join(
+            f"{k + 1}: {'-' if w is None else f'player {w}'}" for k, w in enumerate(self.winners)))
         return "\n".join(lines)
 
 
