@@ -19,6 +19,7 @@ from .. import crash
 from ..cards import format_card, format_cards, parse_cards
 from ..errors import HandrankError
 from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG, _fresh_seed, _seed
+from .brag import add_brag_options
 
 SET_EPILOG = """\
 examples:
@@ -80,7 +81,7 @@ def register(subparsers: Any) -> None:
                    help="high-card hands can score a position (off by default)")
     s.add_argument("-o", "--output", choices=("text", "json"), default="text",
                    help="output format (default text)")
-    _add_brag_options(s)
+    add_brag_options(s)
     s.set_defaults(func=cmd_set)
 
     g = cmds.add_parser("play", help="play a whole game between bots, round by round",
@@ -103,15 +104,8 @@ def register(subparsers: Any) -> None:
     g.add_argument("--count-high-card", action="store_true",
                    help="high-card hands can score a position (off by default)")
     g.add_argument("-q", "--quiet", action="store_true", help="print only the final result")
-    _add_brag_options(g)
+    add_brag_options(g)
     g.set_defaults(func=cmd_play)
-
-
-def _add_brag_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--prial-threes-high", action=argparse.BooleanOptionalAction, default=True,
-                   help="3-3-3 is the top prial (default); with --no-prial-threes-high A-A-A is the top prial")
-    p.add_argument("--a23-top-run", action=argparse.BooleanOptionalAction, default=True,
-                   help="A-2-3 is the top run (default); with --no-a23-top-run it is the lowest run")
 
 
 def _opts(args: argparse.Namespace) -> dict[str, bool]:
