@@ -164,4 +164,4 @@ def test_equity_errors(capsys):
     rc, _, err = run(capsys, "brag", "equity", "Ah 2d 3c", "--dead", "2d")
     assert rc == 2 and "dead card 2d is in the hand" in err
     rc, _, err = run(capsys, "brag", "equity", "Ah 2d 3c", "--opponents", "17")
-    assert rc == 2 and "must be 1 to 16" in err
+    assert rc == 2 and "opponents (49 unseen cards, 3 per opponent) must be an int from 1 to 16, got 17" in err

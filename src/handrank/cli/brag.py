@@ -121,7 +121,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                     "dealt from the unseen cards.",
         epilog=EQUITY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     e.add_argument("hand", metavar="CARDS", help='the hand, quoted: "Kc Kd 4h"')
-    e.add_argument("--opponents", type=_opponents, default=1, metavar="N",
+    e.add_argument("--opponents", type=int, default=1, metavar="N",
                    help="random opponents, 1 to 16 (default 1)")
     e.add_argument("--samples", type=_pos_int, default=None, metavar="N",
                    help="Monte Carlo deals (default: exact for one opponent, "
@@ -146,16 +146,6 @@ def add_brag_options(p: argparse.ArgumentParser) -> None:
                    help="3-3-3 is the top prial (default); with --no-prial-threes-high A-A-A is the top prial")
     p.add_argument("--a23-top-run", action=argparse.BooleanOptionalAction, default=True,
                    help="A-2-3 is the top run (default); with --no-a23-top-run it is the lowest run")
-
-
-def _opponents(s: str) -> int:
-    v = int(s)
-    if not 1 <= v <= 16:
-        raise argparse.ArgumentTypeError(f"must be 1 to 16, got {v}")
-    return v
-
-
-_opponents.__name__ = "opponent count"
 
 
 def cmd_equity(args: argparse.Namespace) -> int:
