@@ -22,7 +22,6 @@ from ..cards import format_card
 from ..errors import HandrankError
 from .files import BadRow, InputFile, open_input, parse_text_chunk
 from ._common import (
-    DEFAULT_CHUNK_ROWS,
     EXIT_BAD_INPUT,
     EXIT_OK,
     MAX_MESSAGES,
@@ -36,6 +35,7 @@ from ._common import (
     _pos_int,
     _seed,
     _threads,
+    add_input_options,
     add_output_options,
     make_sink,
     write_summary,
@@ -102,15 +102,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog=RANK_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("inputs", nargs="+", metavar="FILE|CARDS",
                    help="an input file (- for standard input), or one or more hands")
-    p.add_argument("--skip-bad", action="store_true",
-                   help="skip rows that cannot be read (each is reported on stderr) and "
-                        "process the rest; without it any bad row gives exit status 2")
-    p.add_argument("--threads", type=_threads, default=0, metavar="N",
-                   help="evaluation threads (0 = all cores, the default)")
-    p.add_argument("--chunk-rows", type=_pos_int, default=DEFAULT_CHUNK_ROWS, metavar="N",
-                   help=f"rows read and evaluated per chunk (default {DEFAULT_CHUNK_ROWS})")
-    p.add_argument("--no-progress", action="store_true",
-                   help="no progress bar (shown on stderr only when it is a terminal)")
+    add_input_options(p, file=False)
     add_output_options(p)
     add_brag_options(p)
     p.set_defaults(func=cmd_rank)
