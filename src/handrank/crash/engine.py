@@ -12,6 +12,7 @@ from typing import Protocol, runtime_checkable
 from .._support.checks import check_bool, check_int
 from .._support.seeds import SeedLike, rng
 from ..cards import CardsLike, deal, format_cards
+from ..engine import Strategy as BaseStrategy
 from ..engine import check_flag, check_rounds, resolve_strategy, strategy_name
 from ..errors import HandrankError, OptionError
 from .hands import (
@@ -74,9 +75,9 @@ TableInfo = View
 
 
 @runtime_checkable
-class Strategy(Protocol):
-    """A Crash player (the shape of :mod:`handrank.engine`): a ``name`` and two
-    decisions, each given one frozen :class:`View`.
+class Strategy(BaseStrategy, Protocol):
+    """A Crash player (the shape of :mod:`handrank.engine`, whose ``Strategy`` it
+    extends): a ``name`` and two decisions, each given one frozen :class:`View`.
 
     Any object with these members plays (it need not subclass this class). A
     subclass that does not define :meth:`exchange` gets the default rule.
