@@ -208,11 +208,18 @@ def score_many(strengths: npt.ArrayLike, *, count_high_card: bool = False,
         if unsorted.any():
             r, p = (int(x) for x in np.argwhere(unsorted)[0])
             raise SettingError(f"round {r}, player {p}: hands are not sorted strongest first")
+    return _points(s, count_high_card, int(vals[_tables(opts)[2]]))
+
+
+def _points(s: np.ndarray, count_high_card: bool, lowest_scoring: int) -> np.ndarray:
+    """:func:`score_many` of checked ``(N, players, hands)`` sorted strengths, on any
+    order-preserving scale (Brag or dense strengths): ``lowest_scoring`` is the
+    weakest strength that scores when high cards do not count (the weakest pair)."""
     top = s.max(axis=1)                                  # (N, hands)
     at_top = s == top[:, None, :]                        # (N, players, hands)
     unique = at_top.sum(axis=1) == 1
     if not count_high_card:
-        unique &= top >= vals[_tables(opts)[2]]
+        unique &= top >= lowest_scoring
     won = at_top & unique[:, None, :]
     points = won.sum(axis=2)
     points += points == s.shape[2]

@@ -187,35 +187,30 @@ def set_many(holdings: np.ndarray | Sequence[CardsLike], strategy: str = "lexico
     arr = as_id_array(holdings, range(3, _crash.MAX_CARDS + 1), "holding")
     c = arr.shape[1]
     _check_cards_option(c, players)
+    out_cards, out_dense, out_ev = _dense_many(arr, STRATEGIES[mode], players, count_high_card,
+                                               opts, threads)
+    return out_cards, _tables(opts)[1][out_dense], out_ev
+
+
+def _dense_many(holdings: np.ndarray, strategy: str, players: int, count_high_card: bool,
+                opts: Opts = DEFAULT_OPTS, threads: int | None = None,
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`set_many` of a checked ``(N, c)`` uint8 array and checked options, but
+    returning ``(N, c // 3)`` int16 *dense* strengths (the unchecked inner path)."""
+    n, c = holdings.shape
     nh = c // 3
-    n = arr.shape[0]
+    table = _tables(opts)[0]
     win = _win_table(c, players, count_high_card, opts)
-    table, vals, _ = _tables(opts)
+    mode = STRATEGIES.index(strategy)
     out_cards = np.empty((n, c), dtype=np.uint8)
     out_dense = np.empty((n, nh), dtype=np.int16)
     out_ev = np.empty(n, dtype=np.float64)
 
     def kernel(start: int, stop: int) -> tuple[int, int, int] | None:
-        return _crash.set_rows(table, NUM_STRENGTHS, arr, nh, mode, win, out_cards,
+        return _crash.set_rows(table, NUM_STRENGTHS, holdings, nh, mode, win, out_cards,
                                out_dense, out_ev, start, stop)
 
     err = run_chunked(kernel, n, threads, min_rows=64)  # a holding costs microseconds
-    if err is not None:
-        raise_kernel_error(err, arr, [c])
-    return out_cards, vals[out_dense], out_ev
-
-
-def _dense_many(holdings: np.ndarray, strategy: str, players: int, count_high_card: bool,
-                opts: Opts = DEFAULT_OPTS) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Like set_many on a validated uint8 array but returning dense strengths."""
-    n, c = holdings.shape
-    nh = c // 3
-    out_cards = np.empty((n, c), dtype=np.uint8)
-    out_dense = np.empty((n, nh), dtype=np.int16)
-    out_ev = np.empty(n, dtype=np.float64)
-    err = _crash.set_rows(_tables(opts)[0], NUM_STRENGTHS, holdings, nh,
-                          STRATEGIES.index(strategy), _win_table(c, players, count_high_card, opts),
-                          out_cards, out_dense, out_ev, 0, n)
     if err is not None:
         raise_kernel_error(err, holdings, [c])
     return out_cards, out_dense, out_ev

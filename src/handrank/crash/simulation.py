@@ -19,10 +19,11 @@ from .hands import (
     _check_cards_option,
     _check_players,
     _check_strategy,
+    _tables,
     default_cards,
 )
-from .scoring import score_many
-from .setting import set_many
+from .scoring import _points
+from .setting import _dense_many
 
 __all__ = ["HeadToHead", "head_to_head"]
 
@@ -102,18 +103,15 @@ def _swapped_means(one: np.ndarray, two: np.ndarray, seat_a: np.ndarray,
 
 def _bulk(holdings: np.ndarray, a: str, b: str, seat_a: np.ndarray, count_high_card: bool,
           opts: Opts, threads: int | None) -> tuple[np.ndarray, np.ndarray]:
-    """Both plays of each deal with built-in strategies, through the bulk kernels."""
+    """Both plays of each deal with built-in strategies, through the bulk kernels
+    (inputs already checked: dense strengths, no second validation)."""
     m, players, cards = holdings.shape
     flat = holdings.reshape(m * players, cards)
-    kw = {"prial_threes_high": opts[0], "a23_top_run": opts[1]}
-    sa = set_many(flat, a, players=players, count_high_card=count_high_card, threads=threads,
-                  **kw)[1].reshape(m, players, -1)
-    sb = set_many(flat, b, players=players, count_high_card=count_high_card, threads=threads,
-                  **kw)[1].reshape(m, players, -1)
-    one = score_many(np.where(seat_a[None, :, None], sa, sb), count_high_card=count_high_card,
-                     **kw)
-    two = score_many(np.where(seat_a[None, :, None], sb, sa), count_high_card=count_high_card,
-                     **kw)
+    sa, sb = (_dense_many(flat, s, players, count_high_card, opts, threads)[1]
+              .reshape(m, players, -1) for s in (a, b))
+    high = _tables(opts)[2]
+    one = _points(np.where(seat_a[None, :, None], sa, sb), count_high_card, high)
+    two = _points(np.where(seat_a[None, :, None], sb, sa), count_high_card, high)
     return _swapped_means(one, two, seat_a)
 
 
