@@ -63,7 +63,7 @@ from .hands import (
     strength3,
     strength_counts,
 )
-from .odds import BragEquity, equity
+from .odds import DEFAULT_SAMPLES, BragEquity, equity
 
 __all__ = [
     "MAX_STRENGTH",

@@ -117,7 +117,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="random opponents, 1 to 16 (default 1)")
     e.add_argument("--samples", type=_pos_int, default=None, metavar="N",
                    help="Monte Carlo deals (default: exact for one opponent, "
-                        "200,000 otherwise)")
+                        f"{brag.DEFAULT_SAMPLES:,} otherwise)")
     e.add_argument("--seed", type=_seed, default=None,
                    help="Monte Carlo seed, a non-negative integer (default: a fresh one, "
                         "printed with the result)")
