@@ -226,19 +226,34 @@ def test_single_hand_bad_input(cards, error, match):
 
 
 def test_unknown_or_bad_options():
-    with pytest.raises(OptionError, match="prial_threes_high.*a23_top_run"):
+    # Unknown keywords are Python's TypeError naming the keyword (real signatures).
+    with pytest.raises(TypeError, match="prial_three_high"):
         brag.evaluate("As Kd Qh", prial_three_high=False)
-    with pytest.raises(OptionError, match="a23_top_run"):
-        brag.evaluate_many(ALL[:3], a23_top_run="no")
-    with pytest.raises(OptionError):
+    with pytest.raises(TypeError, match="aces_low"):
         brag.describe(700, aces_low=True)
-    with pytest.raises(OptionError):
-        brag.showdown(["As Kd Qh"], prial_threes_high=1)
-    with pytest.raises(OptionError):
+    with pytest.raises(TypeError, match="colour"):
         brag.equity("As Kd Qh", colour=True)
+    with pytest.raises(TypeError, match="aces_low"):
+        brag.compare("As Kd Qh", "2c 2d 2h", aces_low=True)
+    # Options must be real bools, named in the error.
+    with pytest.raises(OptionError, match="a23_top_run must be True or False, got 'no'"):
+        brag.evaluate_many(ALL[:3], a23_top_run="no")
+    with pytest.raises(OptionError, match="prial_threes_high must be True or False, got 1"):
+        brag.showdown(["As Kd Qh"], prial_threes_high=1)
+    for fn in (brag.strength, brag.evaluate):
+        with pytest.raises(OptionError, match="prial_threes_high"):
+            fn("As Kd Qh", prial_threes_high=None)
+    with pytest.raises(OptionError, match="a23_top_run"):
+        brag.describe(700, a23_top_run="yes")
+    with pytest.raises(OptionError, match="a23_top_run"):
+        brag.strength_counts(a23_top_run=0)
+    with pytest.raises(OptionError, match="prial_threes_high"):
+        brag.equity("As Kd Qh", prial_threes_high=np.int64(1))
+    assert brag.strength("3s 3h 3d", prial_threes_high=np.False_) == brag.strength(
+        "3s 3h 3d", prial_threes_high=False)
     # An option error is not blamed on a hand.
     with pytest.raises(OptionError) as info:
-        brag.compare("As Kd Qh", "2c 2d 2h", aces_low=True)
+        brag.compare("As Kd Qh", "2c 2d 2h", a23_top_run="no")
     assert "hand" not in str(info.value)
 
 
@@ -347,35 +362,42 @@ def _ref_exact(hand, **options):
 def test_exact_equity_one_opponent_matches_reference(hand, options):
     e = brag.equity(hand, **options)
     win, tie, lose = _ref_exact(hand, **options)
-    assert e.exact and e.samples == 18424 and e.stderr == 0.0 and e.opponents == 1
-    assert e.win == pytest.approx(win, abs=1e-12)
-    assert e.tie == pytest.approx(tie, abs=1e-12)
-    assert e.lose == pytest.approx(lose, abs=1e-12)
-    assert e.equity == pytest.approx(win + tie / 2, abs=1e-12)
+    assert e.game == "brag" and len(e.players) == 1 and e.opponents == 1
+    p = e.players[0]
+    assert e.exact and e.deals == 18424 and p.stderr == 0.0 and e.seed is None
+    assert p.wins + p.ties + p.losses == e.deals
+    assert p.win == pytest.approx(win, abs=1e-12)
+    assert p.ties / e.deals == pytest.approx(tie, abs=1e-12)
+    assert p.tie == pytest.approx(tie / 2, abs=1e-12)  # a split pot pays half
+    assert p.lose == pytest.approx(lose, abs=1e-12)
+    assert p.equity == pytest.approx(win + tie / 2, abs=1e-12)
 
 
 def test_exact_equity_with_dead_cards():
     e = brag.equity("Kc Kd 4h", dead="Ks Kh")
-    assert e.samples == 16215  # C(47, 3)
+    assert e.deals == 16215 and e.dead == "Ks Kh"  # C(47, 3)
     hero = parse_cards("Kc Kd 4h")
     rest = [c for c in range(52) if c not in hero + parse_cards("Ks Kh")]
     wins = sum(ref.compare(hero, list(o)) == 1 for o in itertools.combinations(rest, 3))
-    assert e.win == pytest.approx(wins / 16215, abs=1e-12)
+    assert e.players[0].wins == wins and e.players[0].win == pytest.approx(wins / 16215)
     with pytest.raises(DuplicateCardError, match="Kd"):
         brag.equity("Kc Kd 4h", dead="Kd")
 
 
 def test_monte_carlo_one_opponent_within_stderr_of_exact():
-    exact = brag.equity("Jc Td 8h")
-    mc = brag.equity("Jc Td 8h", samples=100_000, seed=11)
-    assert not mc.exact and mc.samples == 100_000 and 0 < mc.stderr < 0.01
+    exact = brag.equity("Jc Td 8h").players[0]
+    r = brag.equity("Jc Td 8h", samples=100_000, seed=11)
+    mc = r.players[0]
+    assert not r.exact and r.deals == 100_000 and r.seed == 11 and 0 < mc.stderr < 0.01
     assert abs(mc.equity - exact.equity) < 4 * mc.stderr
-    assert mc.win + mc.tie + mc.lose == pytest.approx(1.0)
+    assert mc.wins + mc.ties + mc.losses == r.deals
+    assert mc.equity == pytest.approx(mc.win + mc.tie)
+    assert mc.win + mc.ties / r.deals + mc.lose == pytest.approx(1.0)
 
 
 def test_monte_carlo_two_opponents_vs_reference_monte_carlo():
     hand = parse_cards("Qc Qd 7s")
-    mc = brag.equity(hand, 2, samples=200_000, seed=5)
+    mc = brag.equity(hand, 2, samples=200_000, seed=5).players[0]
     rng = np.random.default_rng(99)
     rest = np.array([c for c in range(52) if c not in hand])
     n = 6000
@@ -421,7 +443,7 @@ def test_equity_bad_arguments():
     with pytest.raises(OptionError, match="only 2 unseen cards"):
         brag.equity("As Kd Qh", dead=rest[:47])
     last = brag.equity("As Kd Qh", dead=rest[:46])  # exactly one opponent hand is left
-    assert last.samples == 1 and last.exact
+    assert last.deals == 1 and last.exact
 
 
 def test_strength3_fast_single_call_checks_its_ids():
@@ -476,15 +498,16 @@ def test_exact_equity_of_every_class_matches_reference_counts(options):
         tie = int((dense[opp] == dense[i]).sum())
         e = brag.equity(hero, **options)
         n = int(opp.sum())
-        assert e.samples == n == 18424
-        assert (round(e.win * n), round(e.tie * n), round(e.lose * n)) == (win, tie, n - win - tie)
+        p = e.players[0]
+        assert e.deals == n == 18424
+        assert (p.wins, p.ties, p.losses) == (win, tie, n - win - tie)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("opponents", [3, 6, 16])
 def test_monte_carlo_many_opponents_vs_reference_monte_carlo(opponents):
     hand = parse_cards("Jh Jd 9c")
-    mc = brag.equity(hand, opponents, samples=300_000, seed=opponents)
+    mc = brag.equity(hand, opponents, samples=300_000, seed=opponents).players[0]
     rng = np.random.default_rng(1000 + opponents)
     rest = np.array([c for c in range(52) if c not in hand])
     n = 15_000
@@ -545,6 +568,6 @@ def test_bulk_any_integer_dtype_and_layout_gives_the_same_strengths():
         brag.evaluate_many(np.zeros((0, 0), dtype=np.uint8))
 
 
-def test_misspelt_keyword_gets_a_suggestion():
-    with pytest.raises(OptionError, match="did you mean 'threads'"):
+def test_misspelt_keyword_is_a_type_error():
+    with pytest.raises(TypeError, match="'thread'"):
         brag.evaluate_many(np.array([[0, 5, 9]], dtype=np.uint8), thread=2)

@@ -130,3 +130,38 @@ def test_blank_or_comment_arguments_are_bad_hands(capsys):
     assert rc == 0
     doc = json.loads(out)
     assert [h["hand"] for h in doc["hands"]] == [2] and doc["summary"]["skipped"] == 1
+
+
+def test_equity_exact_text_and_json_match_the_library(capsys):
+    rc, out, err = run(capsys, "brag", "equity", "Kc Kd 4h")
+    assert rc == 0 and err == ""
+    r = brag.equity("Kc Kd 4h")
+    assert out == str(r) + "\n"
+    assert out.splitlines()[1].startswith("1       Kc Kd 4h")  # the hand is player 1
+    rc, out, _ = run(capsys, "brag", "equity", "Ah 2d 3c", "--no-a23-top-run", "--dead", "3s 3h",
+                     "-o", "json")
+    d = json.loads(out)
+    assert rc == 0 and d == brag.equity("Ah 2d 3c", dead="3s 3h", a23_top_run=False).to_dict()
+    assert d["deals"] == 16215 and d["players"][0]["hand"] == "Ah 2d 3c"
+
+
+def test_equity_monte_carlo_reports_and_replays_its_seed(capsys):
+    rc, out, _ = run(capsys, "brag", "equity", "Qh Qd Qc", "--opponents", "3",
+                     "--samples", "2000", "-o", "json")
+    d = json.loads(out)
+    assert rc == 0 and not d["exact"] and isinstance(d["seed"], int) and d["opponents"] == 3
+    rc, again, _ = run(capsys, "brag", "equity", "Qh Qd Qc", "--opponents", "3",
+                       "--samples", "2000", "-o", "json", "--seed", d["seed"], "--threads", "2")
+    assert json.loads(again) == d
+    rc, out, _ = run(capsys, "brag", "equity", "Qh Qd Qc", "--opponents", "2", "--seed", "5",
+                     "--samples", "1000")
+    assert "Monte Carlo: 1,000 deals, seed 5, 2 random opponents" in out
+
+
+def test_equity_errors(capsys):
+    rc, _, err = run(capsys, "brag", "equity", "Ah 2d")
+    assert rc == 2 and "hand: a Brag hand has 3 cards, got 2" in err
+    rc, _, err = run(capsys, "brag", "equity", "Ah 2d 3c", "--dead", "2d")
+    assert rc == 2 and "dead card 2d is in the hand" in err
+    rc, _, err = run(capsys, "brag", "equity", "Ah 2d 3c", "--opponents", "17")
+    assert rc == 2 and "opponents (49 unseen cards, 3 per opponent) must be an int from 1 to 16, got 17" in err

@@ -71,7 +71,7 @@ def test_play_options_and_errors(capsys):
                      "--target", "7", "--seats", "expected-points,lexicographic", "-q")
     assert rc == 0 and out.strip().startswith("Game over") and "P2" in out
     rc, _, err = run(capsys, "crash", "play", "--players", "5", "--cards", "11")
-    assert rc == 2 and "3..10 with 5 players" in err
+    assert rc == 2 and "with 5 players must be an int from 3 to 10" in err
     rc, _, err = run(capsys, "crash", "play", "--players", "3", "--seats", "a,b")
     assert rc == 2 and "--seats names 2 strategies for 3 players" in err
     rc, _, err = run(capsys, "crash", "play", "--seats", "random")

@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from handrank import crash
-from handrank.cards import deal, parse_cards
+from handrank.cards import deal, format_cards, parse_cards
+from handrank.engine import HeadToHead
 from handrank.errors import (
     ArrayShapeError,
     CardParseError,
@@ -43,7 +44,7 @@ def _check_valid(holding, s: crash.Setting):
 def _objective(hands, win, opts=None) -> float:
     """Expected points of sorted hands under a win table (the documented formula)."""
     o = (True, True) if opts is None else (opts["prial_threes_high"], opts["a23_top_run"])
-    ws = [win[k, crash._dense3(h, o)] for k, h in enumerate(hands)]
+    ws = [win[k, crash.hands._dense3(h, o)] for k, h in enumerate(hands)]
     return sum(ws) + float(np.prod(ws))
 
 
@@ -103,7 +104,7 @@ def _ep_brute(holding, players, chc):
     win = crash.win_table(len(holding), players, chc)
     best = -1.0
     for hands, _ in ref.settings(holding):
-        best = max(best, _objective(sorted(hands, key=crash._dense3, reverse=True), win))
+        best = max(best, _objective(sorted(hands, key=crash.hands._dense3, reverse=True), win))
     return best, win
 
 
@@ -223,7 +224,7 @@ def test_score_round_matches_reference(players, chc):
         got = crash.score_round(per, count_high_card=chc)
         assert list(got.points) == ref.score_round(per, count_high_card=chc)
         # the bulk scorer agrees
-        strengths = np.array([[crash.brag_strength(crash._dense3(h)) for h in hs]
+        strengths = np.array([[crash.brag_strength(crash.hands._dense3(h)) for h in hs]
                               for hs in got.hands], dtype=np.int32)[None]
         assert crash.score_many(strengths, count_high_card=chc)[0].tolist() == list(got.points)
         for k, w in enumerate(got.winners):
@@ -312,8 +313,8 @@ class Spy(crash.LexicographicStrategy):
         super().__init__()
         self.answer, self.log, self.seat = answer, log, seat
 
-    def exchange(self, holding, info):
-        assert info.seat == self.seat
+    def exchange(self, view):
+        assert view.player == self.seat and len(view.holding) == view.cards
         self.log.append(self.seat)
         return self.answer
 
@@ -364,11 +365,16 @@ def test_exchange_three_players_smaller_deal_offers_that_many():
 
 
 def test_default_exchange_rule_swaps_weak_keeps_strong():
-    info = crash.TableInfo(players=2, cards=13, seat=0, scores=(0, 0), target=10,
-                           count_high_card=False, round=0)
+    def view(text):
+        return crash.View(player=0, players=2, holding=tuple(H(text)), cards=13,
+                          scores=(0, 0), target=10, count_high_card=False, round=0)
+
     s = crash.LexicographicStrategy()
-    assert s.exchange(tuple(H("3s 3d 3c As Ad Ac Ks Kd Kc Qs Qd Qc 2h")), info) is False
-    assert s.exchange(tuple(H("As Qs Td Tc 9s 9h 7d 6h 6c 4s 4h 2s 2c")), info) is True
+    assert s.exchange(view("3s 3d 3c As Ad Ac Ks Kd Kc Qs Qd Qc 2h")) is False
+    assert s.exchange(view("As Qs Td Tc 9s 9h 7d 6h 6c 4s 4h 2s 2c")) is True
+    assert crash.default_exchange(view("As Qs Td Tc 9s 9h 7d 6h 6c 4s 4h 2s 2c")) is True
+    assert crash.TableInfo is crash.View  # the former name
+    assert "As Qs Td" in str(view("As Qs Td Tc 9s 9h 7d 6h 6c 4s 4h 2s 2c"))
 
 
 def test_game_ends_at_target_and_is_reproducible():
@@ -400,9 +406,9 @@ def test_shared_win():
 
 
 class Cheat(crash.LexicographicStrategy):
-    def set_hand(self, holding, info):
-        hands = [list(h) for h in super().set_hand(holding, info)]
-        hands[0][0] = next(c for c in range(52) if c not in holding)
+    def set_hand(self, view):
+        hands = [list(h) for h in super().set_hand(view)]
+        hands[0][0] = next(c for c in range(52) if c not in view.holding)
         return hands
 
 
@@ -415,17 +421,17 @@ def _hands_of(holding):
     return [holding[3 * k:3 * k + 3] for k in range(len(holding) // 3)]
 
 
-class Garbage(crash.Strategy):
-    """A bot returning whatever it is told to."""
+class Garbage:
+    """A bot returning whatever it is told to (a plain object, not a subclass)."""
     name = "garbage"
 
     def __init__(self, setter, answer=False):
         self.setter, self.answer = setter, answer
 
-    def set_hand(self, holding, info):
-        return self.setter(holding)
+    def set_hand(self, view):
+        return self.setter(view.holding)
 
-    def exchange(self, holding, info):
+    def exchange(self, view):
         return self.answer
 
 
@@ -449,7 +455,7 @@ def test_strategy_returning_garbage_is_named(setter, error, match):
 
 @pytest.mark.parametrize("answer", ["no", None, [], 1])
 def test_strategy_exchange_must_answer_a_bool(answer):
-    with pytest.raises(OptionError, match=r"player 0 \(garbage\): exchange\(\) must return"):
+    with pytest.raises(OptionError, match=r"player 0: exchange\(\) must return True or False"):
         crash.Game([Garbage(_hands_of, answer), "lexicographic"], seed=1).play_round()
     # numpy bools are bools
     rec = crash.Game([Garbage(_hands_of, np.True_), "lexicographic"], seed=1).play_round()
@@ -457,14 +463,48 @@ def test_strategy_exchange_must_answer_a_bool(answer):
 
 
 def test_custom_strategy_protocol():
-    class Naive(crash.Strategy):
+    class Naive(crash.Strategy):  # subclassing the protocol: default exchange rule
         name = "naive"
 
-        def set_hand(self, holding, info):
-            return [holding[3 * k:3 * k + 3] for k in range(len(holding) // 3)]
+        def set_hand(self, view):
+            h = view.holding
+            return [h[3 * k:3 * k + 3] for k in range(len(h) // 3)]
 
     res = crash.Game([Naive(), "expected-points"], seed=5, target=7).play()
     assert max(res.scores) >= 7
+    assert isinstance(Naive(), crash.Strategy) and isinstance(Garbage(None), crash.Strategy)
+
+
+def test_strategy_objects_need_both_decisions():
+    class OnlySets:
+        name = "only-sets"
+
+        def set_hand(self, view):
+            return _hands_of(view.holding)
+
+    with pytest.raises(OptionError, match=r"player 1: .*exchange\(\)"):
+        crash.Game(["lexicographic", OnlySets()])
+    with pytest.raises(OptionError, match="player 0: unknown strategy 'greedy'"):
+        crash.Game(["greedy", "lexicographic"])
+
+
+def test_views_are_frozen_and_complete():
+    seen = []
+
+    class Peek(crash.LexicographicStrategy):
+        def set_hand(self, view):
+            seen.append(view)
+            return super().set_hand(view)
+
+    g = crash.Game([Peek(), "lexicographic", "lexicographic", "lexicographic"], seed=3,
+                   target=15)
+    g.play_round()
+    g.play_round()
+    v = seen[-1]
+    assert (v.player, v.players, v.cards, v.round, v.target) == (0, 4, 13, 1, 15)
+    assert v.scores == g.rounds[0].totals and v.holding == g.rounds[1].holdings[0]
+    with pytest.raises(AttributeError):
+        v.player = 2
 
 
 # =========================================================================== simulation
@@ -477,6 +517,51 @@ def test_expected_points_beats_lexicographic_small_simulation():
     assert r.ci95[0] > 0 and r.margin == pytest.approx(r.mean_a - r.mean_b)
     same = crash.head_to_head("lexicographic", "lexicographic", rounds=2000, seed=1)
     assert same.margin == 0.0
+    assert isinstance(r, HeadToHead) and r.game == "crash" and r.seed == 20261129
+    assert (r.a, r.b) == ("expected-points", "lexicographic")
+
+
+def test_head_to_head_objects_play_through_the_engine_like_their_names():
+    """A built-in given as an object goes through the engine (each answer asked and
+    checked) and scores exactly as the bulk kernels do under its name."""
+    for players in (2, 4, 5):
+        kw = {"rounds": 60, "seed": 7, "players": players, "chunk": 11}
+        fast = crash.head_to_head("expected-points", "lexicographic", **kw)
+        slow = crash.head_to_head(crash.ExpectedPointsStrategy(), "lexicographic", **kw)
+        assert slow == fast and fast.margin != 0.0
+
+
+def test_head_to_head_user_strategy_and_bad_answers():
+    class Naive:
+        name = "naive"
+
+        def set_hand(self, view):
+            return _hands_of(view.holding)
+
+        def exchange(self, view):
+            return False
+
+    r = crash.head_to_head(Naive(), "lexicographic", rounds=200, seed=3)
+    assert (r.a, r.b, r.rounds) == ("naive", "lexicographic", 200)
+    assert r.ci95[1] < 0  # keeping the dealt order loses to the lexicographic setting
+    with pytest.raises(SettingError, match=r"player 1 \(garbage\): .*forms 4 hands"):
+        crash.head_to_head("lexicographic", Garbage(lambda h: h), rounds=10)
+    with pytest.raises(OptionError, match="strategy 42 is neither a built-in name"):
+        crash.head_to_head(42, "lexicographic", rounds=10)
+    with pytest.raises(OptionError, match="unknown strategy 'greedy'"):
+        crash.head_to_head("greedy", "lexicographic", rounds=10)
+
+
+def test_printed_objects_show_card_text():
+    g = crash.Game(["lexicographic", "expected-points"], seed=1, target=3)
+    rec = g.play_round()
+    text = str(rec)
+    first = crash.check_setting(list(rec.holdings[0]), rec.settings[0])[0]
+    assert format_cards(first) in text and "player 0" in text and "player 1" in text
+    assert f"totals: player 0 {rec.totals[0]}, player 1 {rec.totals[1]}" in text
+    assert str(g.play().winners[0]) in str(g.result())
+    s = crash.set_hand("As Ad Ac Kh Qh Jh 2c 3d 4s 9s 9d 7c 5h")
+    assert str(s).startswith("As Ad Ac | Kh Qh Jh")
 
 
 # =========================================================================== Brag options
@@ -537,7 +622,7 @@ def test_options_expected_points_is_the_optimum(opts):
         s = crash.set_hand(holding, "expected-points", **opts)
         win = crash.win_table(9, 4, False, **opts)
         assert (np.diff(win, axis=1) >= 0).all()
-        best = max(_objective(sorted(hands, key=lambda h: crash._dense3(
+        best = max(_objective(sorted(hands, key=lambda h: crash.hands._dense3(
             h, (opts["prial_threes_high"], opts["a23_top_run"])), reverse=True), win, opts)
             for hands, _ in ref.settings(holding))
         assert s.expected_points == pytest.approx(best, abs=1e-9)
@@ -552,28 +637,46 @@ def test_options_game_and_head_to_head():
     assert r.ci95[0] > 0
 
 
-def test_unknown_options_are_named():
+def test_unknown_keywords_are_type_errors_and_options_are_checked():
     holding = "As Ad Ac Kh Qh Jh 2c 3d 4s 9s 9d 7c 5h"
-    with pytest.raises(OptionError, match="unknown option 'high_card'.*count_high_card"):
+    with pytest.raises(TypeError, match="'high_card'"):
         crash.set_hand(holding, high_card=True)
-    with pytest.raises(OptionError, match="unknown option 'aces_high'"):
+    with pytest.raises(TypeError, match="'aces_high'"):
         crash.score_round([["As Ad Ac"], ["Ks Kd Kc"]], aces_high=True)
-    with pytest.raises(OptionError, match="unknown option 'nthreads'"):
+    with pytest.raises(TypeError, match="'nthreads'"):
         crash.set_many(deal(2, 13, seed=1), nthreads=2)
-    with pytest.raises(OptionError, match="unknown option 'rounds'.*target"):
+    with pytest.raises(TypeError, match="'rounds'"):
         crash.Game(["lexicographic"] * 2, rounds=5)
+    with pytest.raises(TypeError, match="'foo'"):
+        crash.head_to_head(rounds=10, foo=1)
+    with pytest.raises(TypeError, match="'aces'"):
+        crash.win_table(13, aces=1)
     with pytest.raises(OptionError, match="prial_threes_high must be True or False"):
         crash.score_round([["As Ad Ac"], ["Ks Kd Kc"]], prial_threes_high="no")
-    with pytest.raises(OptionError, match="unknown option 'foo'.*rounds"):
-        crash.head_to_head(rounds=10, foo=1)
     with pytest.raises(OptionError, match="count_high_card"):
         crash.head_to_head(rounds=10, count_high_card="yes")
+    with pytest.raises(OptionError, match="count_high_card must be True or False, got 1"):
+        crash.score_many(np.zeros((1, 2, 1), dtype=np.int32), count_high_card=1)
+    with pytest.raises(OptionError, match="a23_top_run"):
+        crash.Game(["lexicographic"] * 2, a23_top_run=None)
+
+
+def test_head_to_head_rounds_are_capped():
+    from handrank.engine import MAX_ROUNDS
+
+    for rounds in (2**63, MAX_ROUNDS + 1, 1, 0, 2.0, True):
+        with pytest.raises(OptionError, match="rounds must be an int from 2 to 1,000,000,000"):
+            crash.head_to_head(rounds=rounds)
+    with pytest.raises(OptionError, match="chunk"):
+        crash.head_to_head(rounds=10, chunk=0)
+    with pytest.raises(OptionError, match="max_rounds"):
+        crash.Game(["lexicographic"] * 2, max_rounds=2**63)
 
 
 # =========================================================================== bad input
 
 def test_bad_input_errors():
-    with pytest.raises(OptionError, match="lexicographic, expected-points"):
+    with pytest.raises(OptionError, match="'greedy'.*'lexicographic', 'expected-points'"):
         crash.set_hand("As Ad Ac Kh Qh Jh 2c 3d 4s 9s 9d 7c 5h", "greedy")
     with pytest.raises(DuplicateCardError, match="As"):
         crash.set_hand("As As Ac Kh Qh Jh 2c 3d 4s 9s 9d 7c 5h")
@@ -581,7 +684,7 @@ def test_bad_input_errors():
         crash.set_hand("As Ad")
     with pytest.raises(CardParseError, match="Xx"):
         crash.set_hand("As Ad Xx")
-    with pytest.raises(OptionError, match="3..17"):
+    with pytest.raises(OptionError, match="from 3 to 17"):
         crash.set_hand([int(c) for c in deal(1, 18, seed=1)[0]], players=3)
     with pytest.raises(OptionError, match="players"):
         crash.set_hand("As Ad Ac", players=6)
@@ -638,13 +741,13 @@ def test_score_many_any_integer_dtype(dtype):
 
 
 def test_game_option_errors():
-    with pytest.raises(OptionError, match="2..5"):
+    with pytest.raises(OptionError, match="players must be an int from 2 to 5, got 6"):
         crash.Game(["lexicographic"] * 6)
-    with pytest.raises(OptionError, match="3..13"):
+    with pytest.raises(OptionError, match="from 3 to 13"):
         crash.Game(["lexicographic"] * 4, cards=14)
     with pytest.raises(OptionError, match="target"):
         crash.Game(["lexicographic"] * 4, target=0)
-    with pytest.raises(OptionError, match="player 1.*accepted: lexicographic, expected-points"):
+    with pytest.raises(OptionError, match="player 1: .*'lexicographic', 'expected-points'"):
         crash.Game(["lexicographic", "random"])
     with pytest.raises(OptionError, match="one per seat, got NoneType"):
         crash.Game(None)

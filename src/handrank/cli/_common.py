@@ -31,9 +31,11 @@ EXIT_OK, EXIT_CHECK_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 # =========================================================================== shared options
 
 
-def add_input_options(p: argparse.ArgumentParser) -> None:
-    """FILE, --skip-bad, --threads, --chunk-rows, --no-progress."""
-    p.add_argument("file", metavar="FILE", help="input file, or - for standard input")
+def add_input_options(p: argparse.ArgumentParser, file: bool = True) -> None:
+    """FILE (unless ``file`` is False: the command names its own inputs), --skip-bad,
+    --threads, --chunk-rows, --no-progress."""
+    if file:
+        p.add_argument("file", metavar="FILE", help="input file, or - for standard input")
     p.add_argument("--skip-bad", action="store_true",
                    help="skip rows that cannot be read (each is reported on stderr) and "
                         "process the rest; without it any bad row gives exit status 2")

@@ -1,4 +1,5 @@
-"""Three-card Brag commands of the ``handrank`` tool: ``handrank brag rank``.
+"""Three-card Brag commands of the ``handrank`` tool: ``handrank brag rank`` and
+``handrank brag equity``.
 
 Rules: ``rules/brag-and-crash.md`` ("Brag hands"); see :mod:`handrank.brag`.
 """
@@ -7,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import io as _io
+import json
 import os
+import sys
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -19,17 +22,20 @@ from ..cards import format_card
 from ..errors import HandrankError
 from .files import BadRow, InputFile, open_input, parse_text_chunk
 from ._common import (
-    DEFAULT_CHUNK_ROWS,
+    EXIT_BAD_INPUT,
     EXIT_OK,
     MAX_MESSAGES,
     PROG,
     Column,
     Run,
     _abort_output,
+    _fresh_seed,
     _pct,
     _plural,
     _pos_int,
+    _seed,
     _threads,
+    add_input_options,
     add_output_options,
     make_sink,
     write_summary,
@@ -64,11 +70,29 @@ examples:
   handrank brag rank --summary-only --output json hands.txt
 """
 
+EQUITY_EPILOG = """\
+The hand is player 1 (on the command line players are numbered from 1); each
+random opponent gets 3 of the unseen cards. Exact against one opponent (every
+opponent hand enumerated); with --opponents above 1 or --samples, a seeded
+Monte Carlo estimate with its standard error (the seed is printed; same seed,
+same result on any number of threads). A split pot is shared equally.
+
+output: equity, win and tie shares, the deals won, tied and lost, then how it
+was computed. -o json gives handrank.brag.equity(...).to_dict().
+
+exit status: 0 ok; 2 bad hand, dead cards or option.
+
+examples:
+  handrank brag equity "Kc Kd 4h"
+  handrank brag equity "Qh Qd Qc" --opponents 3 --samples 100000 --seed 1
+  handrank brag equity "Ah 2d 3c" --no-a23-top-run --dead "3s 3h" -o json
+"""
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    """The ``brag`` command group: ``handrank brag rank``."""
+    """The ``brag`` command group: ``handrank brag rank`` and ``handrank brag equity``."""
     group = subparsers.add_parser(
-        "brag", help="Three-card Brag hands (rank)",
+        "brag", help="Three-card Brag hands (rank, equity)",
         description="Three-card Brag hands (rules/brag-and-crash.md).")
     cmds = group.add_subparsers(dest="brag_command", metavar="COMMAND", required=True)
     p = cmds.add_parser(
@@ -78,21 +102,57 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog=RANK_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("inputs", nargs="+", metavar="FILE|CARDS",
                    help="an input file (- for standard input), or one or more hands")
-    p.add_argument("--skip-bad", action="store_true",
-                   help="skip rows that cannot be read (each is reported on stderr) and "
-                        "process the rest; without it any bad row gives exit status 2")
-    p.add_argument("--threads", type=_threads, default=0, metavar="N",
-                   help="evaluation threads (0 = all cores, the default)")
-    p.add_argument("--chunk-rows", type=_pos_int, default=DEFAULT_CHUNK_ROWS, metavar="N",
-                   help=f"rows read and evaluated per chunk (default {DEFAULT_CHUNK_ROWS})")
-    p.add_argument("--no-progress", action="store_true",
-                   help="no progress bar (shown on stderr only when it is a terminal)")
+    add_input_options(p, file=False)
     add_output_options(p)
+    add_brag_options(p)
+    p.set_defaults(func=cmd_rank)
+
+    e = cmds.add_parser(
+        "equity", help="a hand's equity against random hands (exact for one opponent)",
+        description="How a Three-card Brag hand fares at showdown against random hands\n"
+                    "dealt from the unseen cards.",
+        epilog=EQUITY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    e.add_argument("hand", metavar="CARDS", help='the hand, quoted: "Kc Kd 4h"')
+    e.add_argument("--opponents", type=int, default=1, metavar="N",
+                   help="random opponents, 1 to 16 (default 1)")
+    e.add_argument("--samples", type=_pos_int, default=None, metavar="N",
+                   help="Monte Carlo deals (default: exact for one opponent, "
+                        f"{brag.DEFAULT_SAMPLES:,} otherwise)")
+    e.add_argument("--seed", type=_seed, default=None,
+                   help="Monte Carlo seed, a non-negative integer (default: a fresh one, "
+                        "printed with the result)")
+    e.add_argument("--dead", default=None, metavar="CARDS",
+                   help="cards out of play (not dealt to opponents)")
+    e.add_argument("--threads", type=_threads, default=0, metavar="N",
+                   help="Monte Carlo threads (0 = all cores, the default)")
+    e.add_argument("-o", "--output", choices=("text", "json"), default="text",
+                   help="output format (default text)")
+    add_brag_options(e)
+    e.set_defaults(func=cmd_equity)
+
+
+def add_brag_options(p: argparse.ArgumentParser) -> None:
+    """The two Brag rule options, ``--[no-]prial-threes-high`` and
+    ``--[no-]a23-top-run`` (also used by ``handrank crash``)."""
     p.add_argument("--prial-threes-high", action=argparse.BooleanOptionalAction, default=True,
                    help="3-3-3 is the top prial (default); with --no-prial-threes-high A-A-A is the top prial")
     p.add_argument("--a23-top-run", action=argparse.BooleanOptionalAction, default=True,
                    help="A-2-3 is the top run (default); with --no-a23-top-run it is the lowest run")
-    p.set_defaults(func=cmd_rank)
+
+
+def cmd_equity(args: argparse.Namespace) -> int:
+    """``handrank brag equity``: the hand (player 1) against random opponents."""
+    exact = args.opponents == 1 and args.samples is None
+    try:
+        r = brag.equity(args.hand, args.opponents, samples=args.samples,
+                        seed=None if exact else _fresh_seed(args), threads=args.threads,
+                        dead=args.dead, prial_threes_high=args.prial_threes_high,
+                        a23_top_run=args.a23_top_run)
+    except HandrankError as e:
+        print(f"{PROG} brag equity: error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(json.dumps(r.to_dict()) if args.output == "json" else r)
+    return EXIT_OK
 
 
 def _open(inputs: list[str]) -> InputFile:

@@ -18,7 +18,8 @@ from typing import Any
 from .. import crash
 from ..cards import format_card, format_cards, parse_cards
 from ..errors import HandrankError
-from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG, _fresh_seed, _seed
+from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG, _fresh_seed, _pos_int, _seed
+from .brag import add_brag_options
 
 SET_EPILOG = """\
 examples:
@@ -41,24 +42,6 @@ default exchange rule. Same seed, same game.
 """
 
 
-def _players(s: str) -> int:
-    v = int(s)
-    if not 2 <= v <= 5:
-        raise argparse.ArgumentTypeError(f"must be 2 to 5, got {v}")
-    return v
-
-
-def _small_pos(s: str) -> int:
-    v = int(s)
-    if not 1 <= v <= 10**6:
-        raise argparse.ArgumentTypeError(f"must be 1 to 1000000, got {v}")
-    return v
-
-
-_players.__name__ = "player count"
-_small_pos.__name__ = "positive integer"
-
-
 def register(subparsers: Any) -> None:
     """Add the ``crash`` command group."""
     p = subparsers.add_parser("crash", help="Crash (13-card Brag): set a holding, play a game",
@@ -74,26 +57,27 @@ def register(subparsers: Any) -> None:
     s.add_argument("--strategy", choices=crash.STRATEGIES, default="lexicographic",
                    help="lexicographic (strongest hands, position 1 first; default) or "
                         "expected-points (most points expected in a round)")
-    s.add_argument("--players", type=_players, default=4,
+    s.add_argument("--players", type=int, choices=range(2, 6), default=4,
                    help="players at the table (2-5; default 4): sets the expected points")
     s.add_argument("--count-high-card", action="store_true",
                    help="high-card hands can score a position (off by default)")
     s.add_argument("-o", "--output", choices=("text", "json"), default="text",
                    help="output format (default text)")
-    _add_brag_options(s)
+    add_brag_options(s)
     s.set_defaults(func=cmd_set)
 
     g = cmds.add_parser("play", help="play a whole game between bots, round by round",
                         epilog=PLAY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    g.add_argument("--players", type=_players, default=4, help="players, 2-5 (default 4)")
+    g.add_argument("--players", type=int, choices=range(2, 6), default=4,
+                   help="players, 2-5 (default 4)")
     g.add_argument("--seed", type=_seed, default=None,
                    help="dealer seed, a non-negative integer (same seed, same game; "
                         "default: a fresh seed, printed in the header)")
-    g.add_argument("--target", type=_small_pos, default=crash.DEFAULT_TARGET,
+    g.add_argument("--target", type=_pos_int, default=crash.DEFAULT_TARGET,
                    help=f"target score: play until someone has this many points "
                         f"(rules offer {', '.join(map(str, crash.TARGETS))}; default "
                         f"{crash.DEFAULT_TARGET})")
-    g.add_argument("--cards", type=_small_pos, default=None,
+    g.add_argument("--cards", type=_pos_int, default=None,
                    help="cards per player (default 13, or 10 with five players; "
                         "3 to 52 // players)")
     g.add_argument("--seats", default=None, metavar="S1,S2,...",
@@ -103,15 +87,8 @@ def register(subparsers: Any) -> None:
     g.add_argument("--count-high-card", action="store_true",
                    help="high-card hands can score a position (off by default)")
     g.add_argument("-q", "--quiet", action="store_true", help="print only the final result")
-    _add_brag_options(g)
+    add_brag_options(g)
     g.set_defaults(func=cmd_play)
-
-
-def _add_brag_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--prial-threes-high", action=argparse.BooleanOptionalAction, default=True,
-                   help="3-3-3 is the top prial (default); with --no-prial-threes-high A-A-A is the top prial")
-    p.add_argument("--a23-top-run", action=argparse.BooleanOptionalAction, default=True,
-                   help="A-2-3 is the top run (default); with --no-a23-top-run it is the lowest run")
 
 
 def _opts(args: argparse.Namespace) -> dict[str, bool]:
