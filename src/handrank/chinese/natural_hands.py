@@ -24,6 +24,13 @@ class Natural(IntEnum):
         """Display name: ``"three flushes"``."""
         return self.name.replace("_", " ").lower()
 
+    def __str__(self) -> str:
+        """The display name (:attr:`label`): ``"three flushes"``."""
+        return self.label
+
+    def __repr__(self) -> str:
+        return f"Natural.{self.name}"
+
 
 _NATURAL_NAMES = {n.label: n for n in Natural if n != Natural.NONE}
 

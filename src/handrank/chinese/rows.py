@@ -307,7 +307,13 @@ class Setting:
         return natural(self)
 
     def __str__(self) -> str:
+        """Card text, rows split by ``/``: ``"Qs Qd 4c / ... / ..."``."""
         return " / ".join(format_cards(r) for r in (self.front, self.middle, self.back))
+
+    def __repr__(self) -> str:
+        """Card text per row: ``Setting(front='Qs Qd 4c', middle=..., back=...)``."""
+        return (f"Setting(front={format_cards(self.front)!r}, "
+                f"middle={format_cards(self.middle)!r}, back={format_cards(self.back)!r})")
 
 
 SettingLike = Setting | Sequence[CardsLike]

@@ -59,6 +59,9 @@ class PairScore:
     home_run: int | None
     text: str
 
+    def __str__(self) -> str:
+        return self.text
+
 
 @dataclass(frozen=True)
 class TableScore:
@@ -109,6 +112,9 @@ class TableScore:
             out.append(p.text)
         out.append("totals: " + ", ".join(f"{n} {t:+d}" for n, t in zip(self.names, self.totals)))
         return "\n".join(out)
+
+    def __str__(self) -> str:
+        return self.text()
 
 
 def _east_value(row: int, s: int) -> int:

@@ -103,6 +103,18 @@ class Solution:
         """Expected score of the decision (the natural's sweep when declared)."""
         return float(SWEEP[self.system]) if self.declare else self.expected
 
+    def __str__(self) -> str:
+        """One line of card text: the rows, the expected score and the natural's verdict."""
+        out = f"{self.setting} (expected {self.expected:+.3f}, {self.system})"
+        if self.natural:
+            if self.declare:
+                out += f"; declare {self.natural.label}"
+                if self.natural in (Natural.THREE_FLUSHES, Natural.THREE_STRAIGHTS):
+                    out += f" as {self.natural_setting}"
+            else:
+                out += f"; {self.natural.label} made, rows play better"
+        return out
+
 
 def _holdings(holdings: object) -> np.ndarray:
     ids = _id_array(holdings, "holdings")
