@@ -1,5 +1,18 @@
 """Chinese Poker (13 cards set 3 / 5 / 5): rows, fouls, naturals, the four
-scoring systems, pairwise table scoring, and an expected-score solver.
+scoring systems, pairwise table scoring, an expected-score solver, a game
+engine and head-to-head simulation.
+
+The package, by concern:
+
+* :mod:`.rows` -- the front evaluator, five-card rows, fouls, :class:`Setting`;
+* :mod:`.natural_hands` -- naturals (:class:`Natural`, :func:`naturals`);
+* :mod:`.scoring` -- :func:`score` (one table, explained) and :func:`score_many`;
+* :mod:`.solver` -- :func:`solve` (expected-score solver) and :func:`greedy`;
+* :mod:`.engine` -- :class:`Game`, the :class:`Strategy` protocol and its
+  :class:`View`, the built-in strategies ``"solver"`` and ``"greedy"``;
+* :mod:`.simulation` -- :func:`head_to_head` (any two strategies, seats swapped)
+  and :func:`heads_up` (solver against greedy);
+* :mod:`.reference` -- the pure-Python specification the kernels are tested against.
 
 Rules: ``rules/chinese-poker.md`` (and ``rules/poker.md`` for the five-card
 rows). Five-card rows (middle, back) use the poker evaluator's tables and
@@ -49,6 +62,15 @@ is bad input and raises.
 
 from __future__ import annotations
 
+from .engine import (
+    Game,
+    GameResult,
+    GreedyStrategy,
+    RoundRecord,
+    SolverStrategy,
+    Strategy,
+    View,
+)
 from .natural_hands import Natural, natural, naturals
 from .rows import (
     DEFAULT_SYSTEM,
@@ -72,7 +94,7 @@ from .rows import (
     make_setting,
 )
 from .scoring import FOUL_PENALTY, SWEEP, PairScore, TableScore, score, score_many
-from .simulation import HeadsUp, heads_up
+from .simulation import HeadsUp, head_to_head, heads_up
 from .solver import (
     Solution,
     default_tables,
@@ -89,12 +111,19 @@ __all__ = [
     "ROWS",
     "SYSTEMS",
     "FrontCategory",
+    "Game",
+    "GameResult",
+    "GreedyStrategy",
     "HeadsUp",
     "Natural",
     "PairScore",
+    "RoundRecord",
     "Setting",
     "Solution",
+    "SolverStrategy",
+    "Strategy",
     "TableScore",
+    "View",
     "default_tables",
     "describe_front",
     "evaluate",
@@ -105,6 +134,7 @@ __all__ = [
     "front_strength",
     "greedy",
     "greedy_many",
+    "head_to_head",
     "heads_up",
     "is_foul",
     "make_setting",

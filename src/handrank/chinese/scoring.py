@@ -305,6 +305,15 @@ def score(players: Sequence[object], system: str = DEFAULT_SYSTEM, *,
                 raise DuplicateCardError(f"card {format_cards([c])} is held by {labels[owner[c]]} "
                                          f"and {labels[i]}", card=c, row=i)
             owner[c] = i
+    return _table_score(code, labels, settings, allrows, miscounts, declared)
+
+
+def _table_score(code: int, labels: tuple[str, ...], settings: Sequence[Setting | None],
+                 allrows: Sequence[tuple[tuple[int, ...], ...]],
+                 miscounts: Sequence[str | None], declared: Sequence[Natural]) -> TableScore:
+    """Score a table whose players' rows are already checked (cards parsed, one
+    deck, declarations made by the cards): the kernel, then the words."""
+    n = len(labels)
     ids = np.array([[c for r in prows for c in r] for prows in allrows], dtype=np.uint8)[None]
     decl = np.array([[(d != Natural.NONE) | (2 if m else 0) for d, m in zip(declared, miscounts)]],
                     dtype=np.uint8)
