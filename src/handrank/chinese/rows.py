@@ -161,7 +161,7 @@ def evaluate(cards: CardsLike) -> HandValue:
                      description=describe_front(s), cards=tuple(ordered))
 
 
-def evaluate_many(cards: object) -> np.ndarray:
+def evaluate_many(cards: np.ndarray | Sequence[CardsLike]) -> np.ndarray:
     """Strengths of many rows: an ``(N, 3)`` integer array of fronts (-> 1..455)
     or ``(N, 5)`` of five-card rows (-> poker strengths 1..7462), or a list of
     rows (card text or id lists); returns
@@ -317,6 +317,9 @@ class Setting:
 
 
 SettingLike = Setting | Sequence[CardsLike]
+#: One player of :func:`score`: a setting, or a mapping with front, middle, back and
+#: optional natural, name, holding.
+PlayerLike = SettingLike | Mapping[str, Any]
 
 
 def make_setting(front: CardsLike, middle: CardsLike, back: CardsLike, *,

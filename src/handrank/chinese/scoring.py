@@ -7,12 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, Literal, overload
 
 import numpy as np
+import numpy.typing as npt
 
 from . import _kernel as _chinese
 from .. import poker
+from .._support.checks import check_bool
 from ..cards import format_cards
 from ..errors import (
     ArrayDtypeError,
@@ -28,6 +30,7 @@ from .rows import (
     ROW_SIZES,
     ROWS,
     SYSTEMS,
+    PlayerLike,
     Setting,
     _check_repeats,
     _id_array,
@@ -227,7 +230,7 @@ def _declared_code(value: object, made_fn: Callable[[], set[Natural]],
                       f"got {value!r}")
 
 
-def score(players: Sequence[object], system: str = DEFAULT_SYSTEM, *,
+def score(players: Sequence[PlayerLike], system: str = DEFAULT_SYSTEM, *,
           names: Sequence[str] | None = None) -> TableScore:
     """Score one table of 2 to 4 players pairwise (zero-sum) under ``system``.
 
@@ -351,8 +354,17 @@ def _score_arrays(ids: np.ndarray, declare: np.ndarray, code: int,
     return out
 
 
-def score_many(settings: object, declare: object = None, system: str = DEFAULT_SYSTEM, *,
-               threads: int | None = None, details: bool = False) -> Any:
+@overload
+def score_many(settings: npt.ArrayLike, declare: npt.ArrayLike | None = None,
+               system: str = DEFAULT_SYSTEM, *, threads: int | None = None,
+               details: Literal[False] = False) -> np.ndarray: ...
+@overload
+def score_many(settings: npt.ArrayLike, declare: npt.ArrayLike | None = None,
+               system: str = DEFAULT_SYSTEM, *, threads: int | None = None,
+               details: Literal[True]) -> dict[str, np.ndarray]: ...
+def score_many(settings: npt.ArrayLike, declare: npt.ArrayLike | None = None,
+               system: str = DEFAULT_SYSTEM, *, threads: int | None = None,
+               details: bool = False) -> np.ndarray | dict[str, np.ndarray]:
     """Score many tables at once (the fast path of :func:`score`).
 
     ``settings``: ``(N, P, 13)`` integer card ids, P = 2..4 players, each
@@ -386,6 +398,6 @@ def score_many(settings: object, declare: object = None, system: str = DEFAULT_S
             raise ArrayDtypeError(f"declare must be bool, got dtype {d.dtype}")
         decl = np.ascontiguousarray(d != 0, dtype=np.uint8)
     out = _score_arrays(ids, decl, code, threads)
-    if details:
+    if check_bool(details, "details"):
         return {k: (v.astype(bool) if k in ("fouls", "home") else v) for k, v in out.items()}
     return out["pairs"]

@@ -130,9 +130,9 @@ def head_to_head(a: StrategyLike = "solver", b: StrategyLike = "greedy", *,
         for i in range(k):
             h = (tuple(int(c) for c in cards[2 * i]), tuple(int(c) for c in cards[2 * i + 1]))
             r = 2 * (start + i)
-            one = _play_table(seats, h, code, r)[2]
-            two = _play_table(seats[::-1], h, code, r + 1)[2]
-            part[i] = (one.totals[0] + two.totals[1]) / 2.0
+            first = _play_table(seats, h, code, r)[2]
+            swapped = _play_table(seats[::-1], h, code, r + 1)[2]
+            part[i] = (first.totals[0] + swapped.totals[1]) / 2.0
         parts.append(part)
     pa = np.concatenate(parts)
     return head_to_head_result("chinese", strategy_name(seats[0]), strategy_name(seats[1]),

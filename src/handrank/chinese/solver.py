@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+import numpy.typing as npt
 
 from . import _kernel as _chinese
 from .. import poker
@@ -27,7 +28,7 @@ from .rows import (
 )
 from .scoring import SWEEP
 
-def solver_tables(front: object, middle: object, back: object) -> _chinese.Tables:
+def solver_tables(front: npt.ArrayLike, middle: npt.ArrayLike, back: npt.ArrayLike) -> _chinese.Tables:
     """Solver tables from opponent row-strength histograms: ``front`` (456,),
     ``middle`` and ``back`` (7463,) non-negative counts indexed by strength
     (index 0 ignored). Rows are treated as independent. Raises HandrankError
@@ -124,7 +125,7 @@ def _holdings(holdings: object) -> np.ndarray:
     return ids
 
 
-def solve_many(holdings: object, system: str = DEFAULT_SYSTEM, *,
+def solve_many(holdings: npt.ArrayLike, system: str = DEFAULT_SYSTEM, *,
                tables: _chinese.Tables | None = None,
                threads: int | None = None) -> dict[str, np.ndarray]:
     """Solve many holdings: ``(N, 13)`` integer card ids, one deck per row.
@@ -154,7 +155,7 @@ def solve_many(holdings: object, system: str = DEFAULT_SYSTEM, *,
             "natural_setting": nat_setting}
 
 
-def expected_scores(settings: object, system: str = DEFAULT_SYSTEM, *,
+def expected_scores(settings: npt.ArrayLike, system: str = DEFAULT_SYSTEM, *,
                     tables: _chinese.Tables | None = None) -> np.ndarray:
     """The solver's expected score of given settings: ``(N, 13)`` card ids laid
     out front, middle, back (one deck per row). Returns ``(N,)`` ``float64``,
@@ -207,7 +208,7 @@ def solve(holding: CardsLike, system: str = DEFAULT_SYSTEM, *,
                     natural_setting=_split(r["natural_setting"][0]), system=system.lower())
 
 
-def greedy_many(holdings: object, *, threads: int | None = None) -> np.ndarray:
+def greedy_many(holdings: npt.ArrayLike, *, threads: int | None = None) -> np.ndarray:
     """The greedy baseline for ``(N, 13)`` holdings: strongest back, then the
     strongest middle from the rest, the rest in front; if that fouls, the
     strongest non-fouling middle under that back (else the legal setting with the
