@@ -221,12 +221,7 @@ def _parse_rows(rows: Sequence[CardsLike]) -> list[list[int]]:
 
 def _check_holding(rows: Sequence[Sequence[int]], holding: CardsLike) -> None:
     """Every card of the rows must be in the 13-card holding (naming the card and row)."""
-    try:
-        held = parse_cards(holding)
-    except HandrankError as e:
-        raise e.with_context("holding") from None
-    except TypeError as e:
-        raise TypeError(f"holding: {e}") from None
+    held = _parse_row(holding, "holding")
     if len(held) != 13:
         raise SettingError(f"a holding has 13 cards, got {len(held)}")
     hs = set(held)

@@ -12,7 +12,7 @@ import numpy.typing as npt
 
 from . import _kernel as _chinese
 from .. import poker
-from ..cards import CardsLike, parse_cards
+from ..cards import CardsLike
 from ..errors import ArrayShapeError, HandrankError, HandSizeError
 from .natural_hands import Natural
 from .rows import (
@@ -23,6 +23,7 @@ from .rows import (
     Setting,
     _check_repeats,
     _id_array,
+    _parse_row,
     _run,
     _system,
 )
@@ -182,12 +183,7 @@ def _split(row: np.ndarray) -> Setting:
 
 
 def _holding(cards: CardsLike) -> np.ndarray:
-    try:
-        ids = parse_cards(cards)
-    except HandrankError as e:
-        raise e.with_context("holding") from None
-    except TypeError as e:
-        raise TypeError(f"holding: {e}") from None
+    ids = _parse_row(cards, "holding")
     if len(ids) != 13:
         raise HandSizeError(f"a Chinese Poker holding has 13 cards, got {len(ids)}")
     return np.array([ids], dtype=np.uint8)
