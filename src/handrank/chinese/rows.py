@@ -209,14 +209,19 @@ def is_foul(front: CardsLike, middle: CardsLike, back: CardsLike) -> bool:
 def _parse_rows(rows: Sequence[CardsLike]) -> list[list[int]]:
     """Parse front, middle, back (any sizes); a card in two rows is an error."""
     out = [_parse_row(x, r) for x, r in zip(rows, ROWS)]
+    _no_card_twice(out)
+    return out
+
+
+def _no_card_twice(rows: Sequence[Sequence[int]]) -> None:
+    """DuplicateCardError naming both rows of a card used twice (ids already parsed)."""
     seen: dict[int, str] = {}
-    for r, ids in zip(ROWS, out):
+    for r, ids in zip(ROWS, rows):
         for c in ids:
             if c in seen:
                 raise DuplicateCardError(f"card {format_cards([c])} is in the {seen[c]} and the {r}",
                                          card=c)
             seen[c] = r
-    return out
 
 
 def _check_holding(rows: Sequence[Sequence[int]], holding: CardsLike) -> None:
@@ -330,7 +335,7 @@ def make_setting(front: CardsLike, middle: CardsLike, back: CardsLike, *,
     row), TypeError (a row that is not cards).
     """
     rows = [_row_ids(x, n, r) for x, n, r in zip((front, middle, back), ROW_SIZES, ROWS)]
-    rows = _parse_rows(rows)
+    _no_card_twice(rows)  # each row parsed once above
     if holding is not None:
         _check_holding(rows, holding)
     return Setting(tuple(rows[0]), tuple(rows[1]), tuple(rows[2]))
