@@ -187,8 +187,18 @@ def test_game_options_are_checked():
         chinese.Game("solver")  # type: ignore[arg-type]
     with pytest.raises(OptionError, match="player 1: unknown strategy 'solvr'.*'solver', 'greedy'"):
         chinese.Game(["solver", "solvr"])
-    with pytest.raises(OptionError, match=r"player 0: .*set_hand\(\)"):
+    with pytest.raises(OptionError, match=r"player 0: .*set_hand\(\), declare\(\)"):
         chinese.Game([object(), "greedy"])
+
+    class NoDeclare:
+        name = "half"
+
+        def set_hand(self, view):
+            return chinese.greedy(view.holding)
+
+    assert not isinstance(NoDeclare(), chinese.Strategy)
+    with pytest.raises(OptionError, match=r"player 1: .*with declare\(\)$"):
+        chinese.Game(["greedy", NoDeclare()])
     with pytest.raises(OptionError, match="scoring system"):
         chinese.Game(["solver", "greedy"], system="vegas")
     with pytest.raises(OptionError, match="target"):

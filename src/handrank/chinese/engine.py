@@ -26,6 +26,7 @@ import numpy as np
 from .._support.checks import check_int
 from .._support.seeds import SeedLike, rng
 from ..cards import CardsLike, format_cards
+from .. import engine as _engine
 from ..engine import check_flag, check_rounds, resolve_strategy, strategy_name
 from ..errors import HandrankError, OptionError, SettingError
 from .natural_hands import Natural, naturals
@@ -98,8 +99,9 @@ SettingAnswer = Setting | Sequence[CardsLike]
 
 
 @runtime_checkable
-class Strategy(Protocol):
-    """A Chinese Poker player: plug a bot or a person into :class:`Game`.
+class Strategy(_engine.Strategy, Protocol):
+    """A Chinese Poker player: plug a bot or a person into :class:`Game` (the shared
+    :class:`handrank.engine.Strategy` shape with this game's decision methods).
 
     * ``name``: display name used in messages and logs.
     * ``set_hand(view)``: the rows for ``view.holding``: a :class:`Setting` or a
