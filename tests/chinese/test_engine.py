@@ -140,12 +140,12 @@ def test_declare_answers_must_be_real_bools(answer, error, words):
     (lambda v: "As Ks", OptionError, "must return a Setting"),
     (lambda v: (v.holding[:3], v.holding[3:8]), OptionError, "must return"),
     (lambda v: (v.holding[:4], v.holding[4:8], v.holding[8:]), SettingError,
-     "player 1 \\(bad\\): the front needs 3 cards"),
+     "player 1 \\(bad\\): set_hand\\(\\): the front needs 3 cards"),
     (lambda v: (v.holding[:3], v.holding[3:8], v.holding[7:12]), DuplicateCardError,
      "player 1 \\(bad\\)"),
     (lambda v: (v.holding[:3], v.holding[3:8],
                 v.holding[8:12] + tuple(c for c in range(52) if c not in v.holding)[:1]),
-     SettingError, "player 1 \\(bad\\): .*not in the holding"),
+     SettingError, "player 1 \\(bad\\): set_hand\\(\\): .*not in the holding"),
     (lambda v: chinese.greedy(format_cards([c for c in range(52)
                                             if c not in v.holding][:13])),
      SettingError, "player 1 \\(bad\\): set_hand\\(\\) returned card .* not in the holding"),
@@ -174,7 +174,7 @@ def test_miscounted_rows_are_a_bad_answer_not_a_foul():
         s = chinese.greedy(v.holding)
         return s.back, s.middle, s.front
 
-    with pytest.raises(SettingError, match=r"player 1 \(bad\): the front needs 3 cards"):
+    with pytest.raises(SettingError, match=r"player 1 \(bad\): set_hand\(\): the front needs 3"):
         chinese.Game(["greedy", Answer(five_in_front)], seed=4).play_round()
 
 

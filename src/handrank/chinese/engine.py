@@ -199,6 +199,8 @@ def _checked_setting(answer: object, holding: tuple[int, ...]) -> Setting:
                           f"got {answer!r}")
     try:
         return make_setting(answer[0], answer[1], answer[2], holding=holding)
+    except HandrankError as e:
+        raise e.with_context("set_hand()") from None
     except TypeError as e:
         raise OptionError(f"set_hand() returned {answer!r}: {e}") from None
 
