@@ -23,7 +23,9 @@ import numpy as np
 
 from handrank import chinese, poker
 from handrank.cards import deal
+from handrank.chinese import _kernel as _chinese
 from handrank.chinese import reference as ref
+from handrank.chinese.rows import _front_of_ids, _front_tables
 
 
 def best_of(fn, repeat: int) -> float:
@@ -42,8 +44,8 @@ def naive_search(holding: list[int], tables) -> tuple[float, tuple]:
     legal ones scored by the western expected-score formula from the tables."""
     pw = [t[0] for t in tables.arrays]
     pl = [t[1] for t in tables.arrays]
-    fkey = chinese._front_tables()[1]
-    mkey = chinese._front_tables()[2]
+    fkey = _front_tables()[1]
+    mkey = _front_tables()[2]
     best = (-1e9, ())
     s5 = poker.strength5
     for back in itertools.combinations(holding, 5):
@@ -54,7 +56,7 @@ def naive_search(holding: list[int], tables) -> tuple[float, tuple]:
             if sm > sb:
                 continue
             front = [c for c in rest if c not in mid]
-            sf = chinese._front_of_ids(front)
+            sf = _front_of_ids(front)
             if fkey[sf] > mkey[sm]:
                 continue
             w = (pw[0][sf], pw[1][sm], pw[2][sb])
@@ -107,11 +109,11 @@ def main() -> None:
     g = best_of(lambda: chinese.greedy_many(holdings, threads=1), a.repeat) / a.hands
     rows.append(("greedy baseline (kernel)", f"{g * 1e3:.3f} ms/hand", f"{g / t_kernel:.2f}"))
     if a.reference:
-        counts = chinese._chinese.default_counts()
+        counts = _chinese.default_counts()
         cats = [[0] + [int(chinese.front_category(s)) for s in range(1, 456)],
                 [0] + poker.categories(np.arange(1, 7463, dtype=np.int32)).tolist()]
         opp = ref.OpponentRows(counts, [cats[0], cats[1], cats[1]])
-        strength_of = (lambda r: chinese._front_of_ids(r) if len(r) == 3 else poker.strength5(*r))
+        strength_of = (lambda r: _front_of_ids(r) if len(r) == 3 else poker.strength5(*r))
         t_ref = best_of(lambda: ref.solve(one, opp, strength_of, "western"), 1)
         rows.append(("reference search (pure Python)", f"{t_ref * 1e3:.0f} ms/hand",
                      f"{t_ref / t_kernel:,.0f}x slower"))

@@ -787,3 +787,13 @@ def test_is_foul_needs_a_players_13_cards():
     for rows in (("2s 3s 4s", "5c 5d 6c 6d 7c", "8c 8d 8s 9c"), ("", "", "")):
         with pytest.raises(SettingError, match="13 cards"):
             chinese.is_foul(*rows)
+
+
+def test_flags_are_real_bools_and_keywords_real():
+    settings = np.array([list(range(13)) + list(range(13, 26))], dtype=np.uint8).reshape(1, 2, 13)
+    with pytest.raises(OptionError, match="details must be True or False, got 1"):
+        chinese.score_many(settings, details=1)  # type: ignore[call-overload]
+    with pytest.raises(TypeError):
+        chinese.score_many(settings, detail=True)  # type: ignore[call-overload]
+    with pytest.raises(TypeError):
+        chinese.solve("2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac", sytem="basic")  # type: ignore[call-arg]

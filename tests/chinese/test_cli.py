@@ -1,4 +1,4 @@
-"""``handrank chinese set`` / ``handrank chinese score``."""
+"""``handrank chinese set`` / ``score`` / ``play`` / ``head-to-head``."""
 
 from __future__ import annotations
 
@@ -198,3 +198,35 @@ def test_score_skip_bad_scores_the_other_tables(tmp_path, capsys):
     d = _json.loads(cap.out)
     assert d["skipped"] == 1 and [t["table"] for t in d["tables"]] == [2]
     assert "(skipped)" in cap.err
+
+
+def test_play_numbers_players_from_one_and_matches_the_engine(capsys):
+    assert main(["chinese", "play", "--seed", "7", "--rounds", "3",
+                 "--seats", "solver,greedy,greedy"]) == 0
+    out = capsys.readouterr().out
+    game = chinese.Game(["solver", "greedy", "greedy"], seed=7, max_rounds=3)
+    res = game.play()
+    assert "player 0" not in out and "  player 3: greedy" in out and "seed 7" in out
+    for rec in res.rounds:
+        assert f"Round {rec.number + 1}\n" in out
+        for p, s in enumerate(rec.settings):
+            assert f"  player {p + 1}: {s}" in out
+    assert "Totals: " + ", ".join(f"player {p + 1} {t:+d}" for p, t in enumerate(res.scores)) in out
+    assert main(["chinese", "play", "--seed", "7", "--target", "10", "-q"]) == 0
+    quiet = capsys.readouterr().out
+    assert "target 10 reached" in quiet and "Round" not in quiet
+    for bad in (["--seats", "solver"], ["--seats", "solver,nope"], ["--rounds", "0"],
+                ["--target", "x"]):
+        assert main(["chinese", "play", *bad]) == 2
+    assert "seat 2: unknown strategy 'nope'" in capsys.readouterr().err
+
+
+def test_head_to_head_command(capsys):
+    assert main(["chinese", "head-to-head", "solver", "greedy", "--rounds", "40",
+                 "--seed", "3", "-o", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    want = chinese.head_to_head("solver", "greedy", rounds=40, seed=3)
+    assert data == json.loads(json.dumps(want.to_dict()))
+    assert main(["chinese", "head-to-head", "greedy", "solver", "--rounds", "40",
+                 "--seed", "3"]) == 0
+    assert "greedy vs solver over 40 chinese rounds" in capsys.readouterr().out

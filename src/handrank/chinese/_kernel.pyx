@@ -1,8 +1,8 @@
 # cython: language_level=3
 """Compiled Chinese Poker kernels (see ``handrank.chinese`` for the documented API).
 
-The C code lives in ``_chinese_kernel.h``; five-card rows use the shared poker
-tables through ``_poker.pxd``. Card ids are validated by the Python layer
+The C code lives in ``kernel.h``; five-card rows use the shared poker
+tables through ``handrank/poker/_kernel.pxd``. Card ids are validated by the Python layer
 (range 0..51, one deck per holding / table) before any kernel runs; the
 kernels here only check the array shapes they are given, so no input reaches
 a table index unchecked. Every kernel releases the GIL.
@@ -195,6 +195,43 @@ def score_tables(const uint8_t[:, :, ::1] ids, const uint8_t[:, ::1] declare, in
     return None
 
 
+cdef object _setting_rows(const uint8_t[:, ::1] ids, const hrc_tables* t, int system,
+                          uint8_t* setting_out, double* ev_out, int8_t* natural_out,
+                          uint8_t* natural_setting_out, Py_ssize_t start, Py_ssize_t stop):
+    """Set holdings start..stop (start < stop, shapes checked by the caller): the
+    solver when ``t`` is given, else the greedy baseline (which writes only
+    ``setting_out``). Outputs are C-contiguous rows (13 ids a setting)."""
+    cdef Py_ssize_t i, bad = -1
+    cdef hrc_solution s
+    cdef hrc_work* w = <hrc_work*>malloc(sizeof(hrc_work))
+    if w == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            for i in range(start, stop):
+                if hrc_bad_ids(&ids[i, 0], 13):
+                    bad = i
+                    break
+                if t == NULL:
+                    hrc_greedy(w, &ids[i, 0], &s)
+                    hrc_emit(&ids[i, 0], s.front, s.mid, s.back, setting_out + 13 * i)
+                    continue
+                hrc_solve(w, &ids[i, 0], t, system, &s)
+                hrc_emit(&ids[i, 0], s.front, s.mid, s.back, setting_out + 13 * i)
+                ev_out[i] = s.ev
+                natural_out[i] = <int8_t>s.natural
+                if s.nat_front:
+                    hrc_emit(&ids[i, 0], s.nat_front, s.nat_mid, s.nat_back,
+                             natural_setting_out + 13 * i)
+                else:
+                    hrc_emit(&ids[i, 0], s.front, s.mid, s.back, natural_setting_out + 13 * i)
+    finally:
+        free(w)
+    if bad >= 0:
+        raise ValueError(f"row {bad}: card ids out of range or repeated")
+    return None
+
+
 def solve(const uint8_t[:, ::1] ids, int system, Tables tables not None, uint8_t[:, ::1] setting_out,
           double[::1] ev_out, int8_t[::1] natural_out, uint8_t[:, ::1] natural_setting_out,
           Py_ssize_t start, Py_ssize_t stop):
@@ -203,10 +240,6 @@ def solve(const uint8_t[:, ::1] ids, int system, Tables tables not None, uint8_t
     high card first), its expected score, the natural the holding makes (0..4)
     and a setting that makes it (for three flushes / straights; otherwise the
     best setting). Releases the GIL."""
-    cdef Py_ssize_t i, bad = -1
-    cdef hrc_solution s
-    cdef hrc_work* w
-    cdef const hrc_tables* t = &tables.t
     if ids.shape[1] != 13 or not 0 <= system <= 3:
         raise ValueError("need (N, 13) ids and a system 0..3")
     if tables.t.row[0] == NULL or tables.t.row[1] == NULL or tables.t.row[2] == NULL:
@@ -219,58 +252,20 @@ def solve(const uint8_t[:, ::1] ids, int system, Tables tables not None, uint8_t
         raise ValueError("output shapes do not match")
     if stop == start:
         return None
-    w = <hrc_work*>malloc(sizeof(hrc_work))
-    if w == NULL:
-        raise MemoryError()
-    try:
-        with nogil:
-            for i in range(start, stop):
-                if hrc_bad_ids(&ids[i, 0], 13):
-                    bad = i
-                    break
-                hrc_solve(w, &ids[i, 0], t, system, &s)
-                hrc_emit(&ids[i, 0], s.front, s.mid, s.back, &setting_out[i, 0])
-                ev_out[i] = s.ev
-                natural_out[i] = <int8_t>s.natural
-                if s.nat_front:
-                    hrc_emit(&ids[i, 0], s.nat_front, s.nat_mid, s.nat_back, &natural_setting_out[i, 0])
-                else:
-                    hrc_emit(&ids[i, 0], s.front, s.mid, s.back, &natural_setting_out[i, 0])
-    finally:
-        free(w)
-    if bad >= 0:
-        raise ValueError(f"row {bad}: card ids out of range or repeated")
-    return None
+    return _setting_rows(ids, &tables.t, system, &setting_out[0, 0], &ev_out[0], &natural_out[0],
+                         &natural_setting_out[0, 0], start, stop)
 
 
 def greedy(const uint8_t[:, ::1] ids, uint8_t[:, ::1] setting_out, Py_ssize_t start, Py_ssize_t stop):
     """Kernel: the greedy baseline setting of holdings start..stop of (N, 13)
     validated ids. Releases the GIL."""
-    cdef Py_ssize_t i, bad = -1
-    cdef hrc_solution s
-    cdef hrc_work* w
     if ids.shape[1] != 13 or setting_out.shape[1] != 13:
         raise ValueError("need (N, 13) ids")
     if start < 0 or stop > ids.shape[0] or stop > setting_out.shape[0] or start > stop:
         raise IndexError("bad row range")
     if stop == start:
         return None
-    w = <hrc_work*>malloc(sizeof(hrc_work))
-    if w == NULL:
-        raise MemoryError()
-    try:
-        with nogil:
-            for i in range(start, stop):
-                if hrc_bad_ids(&ids[i, 0], 13):
-                    bad = i
-                    break
-                hrc_greedy(w, &ids[i, 0], &s)
-                hrc_emit(&ids[i, 0], s.front, s.mid, s.back, &setting_out[i, 0])
-    finally:
-        free(w)
-    if bad >= 0:
-        raise ValueError(f"row {bad}: card ids out of range or repeated")
-    return None
+    return _setting_rows(ids, NULL, 0, &setting_out[0, 0], NULL, NULL, NULL, start, stop)
 
 
 def setting_ev(const uint8_t[:, ::1] ids, int system, Tables tables not None, double[::1] out):

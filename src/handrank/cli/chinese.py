@@ -1,5 +1,6 @@
-"""Chinese Poker commands of the ``handrank`` tool: ``handrank chinese set`` and
-``handrank chinese score``.
+"""Chinese Poker commands of the ``handrank`` tool: ``handrank chinese set``,
+``handrank chinese score``, ``handrank chinese play`` (a game between built-in
+strategies) and ``handrank chinese head-to-head``. Players are numbered from 1 here.
 
 Rules: ``rules/chinese-poker.md``; see :mod:`handrank.chinese`.
 """
@@ -16,7 +17,7 @@ from typing import Any
 from .. import chinese, poker
 from ..cards import format_cards
 from ..errors import HandrankError, HandSizeError
-from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG
+from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG, _fresh_seed, _pos_int, _seed
 
 SET_EPILOG = """\
 For each HOLDING (13 cards, e.g. "As Kd Qh Jc 9s 8d 7h 6c 4s 3d 2h 2c Td")
@@ -58,10 +59,30 @@ examples:
 """
 
 
+PLAY_EPILOG = """\
+Each round deals 13 cards to every seat from one shuffled deck; each seat's
+strategy sets its rows and declares a natural when it pays ("solver") or never
+("greedy"); the table is scored pairwise and the points added to each total.
+Players are numbered from 1. Same seed, same game.
+
+examples:
+  handrank chinese play --seed 7
+  handrank chinese play --seats solver,greedy,greedy --system mandarin --target 20 --seed 1
+"""
+
+H2H_EPILOG = """\
+Prints each side's mean points per round, the margin and its 95% confidence
+interval (deals paired). Same seed, same deals.
+
+examples:
+  handrank chinese head-to-head solver greedy --rounds 20000 --seed 1
+"""
+
+
 def register(subparsers: argparse._SubParsersAction) -> None:
     """The ``chinese`` command group: ``set`` and ``score``."""
     group = subparsers.add_parser(
-        "chinese", help="Chinese Poker (set 13 cards, score tables)",
+        "chinese", help="Chinese Poker (set 13 cards, score tables, play games)",
         description="Chinese Poker (rules/chinese-poker.md).")
     cmds = group.add_subparsers(dest="chinese_command", metavar="COMMAND", required=True)
     p = cmds.add_parser(
@@ -90,6 +111,73 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="score the other tables when one is bad (each bad table is reported on "
                         "stderr); without it a bad table gives exit status 2")
     p.set_defaults(func=cmd_score)
+
+    p = cmds.add_parser(
+        "play", help="play a game between built-in strategies, round by round",
+        description="Deal, set, declare and score rounds between built-in strategies "
+                    "(chinese.Game).",
+        epilog=PLAY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--seats", type=_seats, default=["solver", "greedy"], metavar="A,B[,C[,D]]",
+                   help="one built-in strategy per seat, 2 to 4, comma-separated "
+                        f"({', '.join(chinese.engine.BUILTIN_STRATEGIES)}; default solver,greedy)")
+    _add_game_options(p)
+    p.add_argument("--target", type=_pos_int, default=None, metavar="POINTS",
+                   help="stop after the round in which a player's total reaches POINTS")
+    p.add_argument("--rounds", type=_pos_int, default=None, metavar="N",
+                   help="stop after N rounds (default 10 without --target, 1000 with it)")
+    p.add_argument("-q", "--quiet", action="store_true", help="print only the result")
+    p.set_defaults(func=cmd_play)
+
+    p = cmds.add_parser(
+        "head-to-head", help="two built-in strategies heads-up, seats swapped",
+        description="Pit two built-in strategies against each other heads-up over many "
+                    "seeded deals, each played twice with the seats swapped "
+                    "(chinese.head_to_head).",
+        epilog=H2H_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    for name in ("a", "b"):
+        p.add_argument(name, type=_strategy, metavar=name.upper(),
+                       help=f"a built-in strategy ({', '.join(chinese.engine.BUILTIN_STRATEGIES)})")
+    _add_game_options(p)
+    p.add_argument("--rounds", type=_pos_int, default=10_000, metavar="N",
+                   help="rounds to play, rounded up to an even number (default 10000)")
+    p.add_argument("-o", "--output", choices=("text", "json"), default="text",
+                   help="output format (default text)")
+    p.set_defaults(func=cmd_head_to_head)
+
+
+def _add_game_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--system", default=chinese.DEFAULT_SYSTEM, type=str.lower,
+                   choices=chinese.SYSTEMS, help="scoring system (default western)")
+    p.add_argument("--seed", type=_seed, default=None,
+                   help="dealer seed, a non-negative integer (same seed, same deals; "
+                        "default: a fresh seed, printed with the result)")
+
+
+def _strategy(s: str) -> str:
+    name = s.strip().lower()
+    if name not in chinese.engine.BUILTIN_STRATEGIES:
+        raise argparse.ArgumentTypeError(
+            f"unknown strategy {s!r}; accepted: {', '.join(chinese.engine.BUILTIN_STRATEGIES)}")
+    return name
+
+
+_strategy.__name__ = "strategy"
+
+
+def _seats(s: str) -> list[str]:
+    names = s.split(",")
+    if not 2 <= len(names) <= 4:
+        raise argparse.ArgumentTypeError(f"a table has 2 to 4 seats, got {len(names)} in {s!r}")
+    out = []
+    for k, name in enumerate(names, 1):
+        try:
+            out.append(_strategy(name))
+        except argparse.ArgumentTypeError as e:
+            raise argparse.ArgumentTypeError(f"seat {k}: {e}") from None
+    return out
+
+
+_seats.__name__ = "seat list"
 
 
 def _err(msg: str) -> int:
@@ -335,4 +423,52 @@ def cmd_score(args: argparse.Namespace) -> int:
             if len(tables) > 1:
                 print(f"table {i + 1}")
             print(t.text())
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------- play
+
+def cmd_play(args: argparse.Namespace) -> int:
+    seats = args.seats
+    rounds = args.rounds or (1000 if args.target else 10)
+    game = chinese.Game(seats, seed=_fresh_seed(args), system=args.system,
+                        target=args.target, max_rounds=rounds)
+    names = [f"player {p + 1}" for p in range(len(seats))]
+    if not args.quiet:
+        goal = f"target {args.target} points, at most {rounds} rounds" if args.target else \
+            f"{rounds} rounds"
+        print(f"Chinese Poker: {len(seats)} players, system {game.system}, {goal}, "
+              f"seed {args.seed}")
+        for p, name in enumerate(seats):
+            print(f"  {names[p]}: {name}")
+    while not game.over:
+        rec = game.play_round()
+        if args.quiet:
+            continue
+        print()
+        print(f"Round {rec.number + 1}")
+        for p, st in enumerate(rec.settings):
+            tag = (f"  declares {rec.score.declared[p].label}" if rec.declared[p]
+                   else "  FOUL" if rec.score.fouls[p] else "")
+            print(f"  {names[p]}: {st}{tag}   {rec.points[p]:+d}")
+        print("  totals " + ", ".join(f"{names[p]} {t:+d}" for p, t in enumerate(rec.totals)))
+    res = game.result()
+    who = " and ".join(names[p] for p in res.winners)
+    print()
+    print(f"Game over after {len(res.rounds)} rounds"
+          + (f" (target {args.target} reached)" if res.target_reached else "")
+          + f": {who} {'share the win' if len(res.winners) > 1 else 'wins'}. Totals: "
+          + ", ".join(f"{names[p]} {t:+d}" for p, t in enumerate(res.scores))
+          + (f" (seed {args.seed})" if args.quiet else ""))
+    return EXIT_OK
+
+
+def cmd_head_to_head(args: argparse.Namespace) -> int:
+    r = chinese.head_to_head(args.a, args.b, rounds=args.rounds, seed=_fresh_seed(args),
+                             system=args.system, threads=0)
+    if args.output == "json":
+        json.dump(r.to_dict(), sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print(f"{r} ({args.system}, seed {args.seed})")
     return EXIT_OK
