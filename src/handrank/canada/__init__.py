@@ -1,5 +1,12 @@
 """Broken Canada hands: evaluation (single and bulk), showdown with Family Feud,
-exact odds over every one-deck deal, and Monte Carlo equity.
+exact odds over every one-deck deal, Monte Carlo equity, and strategies played
+head-to-head.
+
+The package, by concern: :mod:`~handrank.canada.hands` (categories, strengths,
+words), :mod:`~handrank.canada.showdowns` (showdown, Family Feud),
+:mod:`~handrank.canada.odds` (exact odds, equity), :mod:`~handrank.canada.engine`
+(the game engine, strategies, :func:`head_to_head`), ``reference`` (the rules in
+plain Python) and ``_kernel`` (the compiled tables and loops).
 
 Rules: ``rules/broken-canada.md`` (authoritative; every **[D]** there is
 followed here). A hand is a player's **set** (4 cards) and the shared **pit**
@@ -55,6 +62,7 @@ from .hands import (
     name,
     strength,
 )
+from .engine import head_to_head
 from .odds import TOTAL_DEALS, CanadaEquity, equity, exact_odds, odds_rows
 from .showdowns import FeudDraw, Showdown, _rng, showdown
 
@@ -75,6 +83,7 @@ __all__ = [
     "evaluate",
     "evaluate_many",
     "exact_odds",
+    "head_to_head",
     "lower_cards",
     "name",
     "odds_rows",
