@@ -64,7 +64,7 @@ from .hands import (
 )
 from .engine import head_to_head
 from .odds import TOTAL_DEALS, CanadaEquity, equity, exact_odds, odds_rows
-from .showdowns import FeudDraw, Showdown, _rng, showdown
+from .showdowns import FeudDraw, Showdown, showdown
 
 __all__ = [
     "MAX_STRENGTH",

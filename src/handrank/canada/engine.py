@@ -33,7 +33,7 @@ Example::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -193,8 +193,7 @@ class GreedyBot:
 
 
 #: Built-in strategies by name (what ``Game`` and ``head_to_head`` accept as strings).
-STRATEGIES: dict[str, type[GreedyBot] | type[StandPat]] = {"greedy": GreedyBot,
-                                                           "stand-pat": StandPat}
+STRATEGIES: dict[str, Callable[[], Strategy]] = {"greedy": GreedyBot, "stand-pat": StandPat}
 
 
 def resolve(strategy: Strategy | str, player: int | None = None) -> Strategy:

@@ -11,6 +11,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 
 import numpy as np
+import numpy.typing as npt
 
 from . import _kernel as _canada
 from .._support.arrays import as_id_array
@@ -33,7 +34,11 @@ MIN_STRENGTH = 0
 MAX_STRENGTH = (34 << TB_BITS) | _TOP
 MAX_DECKS = 64
 
-SeedLike = int | np.random.Generator | None
+#: One hand for :func:`compare`: ``(set, pit)``, or 6 cards with the set first.
+Hand = tuple[CardsLike, CardsLike] | CardsLike
+#: Rows of cards for :func:`evaluate_many`: an integer array of ids, or a list of rows
+#: (card text, or sequences of ids / card strings).
+Rows = np.ndarray | Sequence[CardsLike]
 
 
 class Category(CategoryEnum):
@@ -118,13 +123,6 @@ def decks_for(players: int) -> int:
     return -(-int(players) // 4)
 
 
-def _no_unknown(what: str, unknown: dict, accepted: str) -> None:
-    """OptionError for unknown keyword options, listing the accepted ones."""
-    if unknown:
-        raise OptionError(f"unknown option {min(unknown)!r} for canada.{what}; "
-                          f"accepted options: {accepted}")
-
-
 def _check_decks(decks: object) -> int:
     if isinstance(decks, bool) or not isinstance(decks, (int, np.integer)):
         raise OptionError(f"decks must be an int from 1 to {MAX_DECKS}, got {decks!r}")
@@ -176,20 +174,19 @@ def _strength6(ids: Sequence[int]) -> int:
     return int(_canada.strength_ids(np.asarray(ids, dtype=np.uint8)))
 
 
-def strength(set_cards: CardsLike, pit: CardsLike | None = None, *, decks: int = 1,
-             **unknown: object) -> int:
+def strength(set_cards: CardsLike, pit: CardsLike | None = None, *,
+             decks: int = 1) -> int:
     """Strength of one hand (see the module's layout): ``set_cards`` 4 cards and
     ``pit`` 2 cards (text or ids), or 6 cards in ``set_cards`` (set first) with
     ``pit=None``. Rule: ``rules/broken-canada.md``. Raises CardParseError,
     CardRangeError, HandSizeError, DuplicateCardError (more copies of a card
-    than ``decks``), OptionError (bad decks or an unknown option), TypeError
-    (an item that is neither card text nor an integer id, e.g. a float or bool)."""
-    _no_unknown("strength", unknown, "decks")
+    than ``decks``), OptionError (bad decks), TypeError (an unknown keyword, or
+    an item that is neither card text nor an integer id, e.g. a float or bool)."""
     return _strength6(_hand(set_cards, pit, _check_decks(decks)))
 
 
-def evaluate(set_cards: CardsLike, pit: CardsLike | None = None, *, decks: int = 1,
-             **unknown: object) -> HandValue:
+def evaluate(set_cards: CardsLike, pit: CardsLike | None = None, *,
+             decks: int = 1) -> HandValue:
     """Evaluate one Broken Canada hand to a :class:`~handrank.result.HandValue`.
 
     ``set_cards``: the player's 4 set cards; ``pit``: the 2 pit cards (text such
@@ -201,10 +198,9 @@ def evaluate(set_cards: CardsLike, pit: CardsLike | None = None, *, decks: int =
     ``cards`` are the cards that make it (No Hand: all six). Rule:
     ``rules/broken-canada.md``. Raises CardParseError (token and position),
     CardRangeError, HandSizeError (not 4 + 2 cards), DuplicateCardError (too
-    many copies for ``decks``), OptionError (bad ``decks`` or an unknown
-    option), TypeError (an item that is neither card text nor an integer id).
+    many copies for ``decks``), OptionError (bad ``decks``), TypeError
+    (an unknown keyword, or an item that is neither card text nor an integer id).
     """
-    _no_unknown("evaluate", unknown, "decks")
     ids = _hand(set_cards, pit, _check_decks(decks))
     s = _strength6(ids)
     cat = Category(s >> TB_BITS)
@@ -258,8 +254,8 @@ def _is_single_pit(pits: object) -> bool:
     return True
 
 
-def evaluate_many(sets: object, pits: object = None, *, decks: int = 1,
-                  threads: int | None = None, **unknown: object) -> np.ndarray:
+def evaluate_many(sets: Rows, pits: Rows | CardsLike | None = None, *, decks: int = 1,
+                  threads: int | None = None) -> np.ndarray:
     """Strengths of many hands at once.
 
     Layouts (card ids ``4 * rank + suit``, any integer dtype; ``uint8`` is used
@@ -279,7 +275,6 @@ def evaluate_many(sets: object, pits: object = None, *, decks: int = 1,
     outside 0..51), DuplicateCardError (too many copies), each naming the row
     and column (set column 0..3, pit column 0..1), OptionError (bad ``decks``).
     """
-    _no_unknown("evaluate_many", unknown, "decks, threads")
     d = _check_decks(decks)
     s, p = _layout(sets, pits)
     n = s.shape[0]
@@ -326,7 +321,7 @@ def category(strength: int) -> Category:
     return Category(_check_strength(strength) >> TB_BITS)
 
 
-def categories(strengths: object) -> np.ndarray:
+def categories(strengths: npt.ArrayLike) -> np.ndarray:
     """Vectorised :func:`category`: strengths -> ``int8`` category values (same
     shape). Raises HandrankError naming the first index that is not a strength."""
     a = np.asarray(strengths)
@@ -370,13 +365,12 @@ def describe(strength: int) -> str:
     return f"{cat.label}, " + "-".join(RANKS[r] for r in ranks)
 
 
-def compare(a: object, b: object, *, decks: int = 1, **unknown: object) -> int:
+def compare(a: Hand, b: Hand, *, decks: int = 1) -> int:
     """1 if hand ``a`` beats hand ``b``, -1 if it loses, 0 for a tie (every
     Full House ties here; :func:`showdown` settles them by Family Feud).
 
     Each hand is ``(set, pit)`` or 6 cards (set first), as for :func:`evaluate`;
     the two may share the pit. Raises as :func:`evaluate`."""
-    _no_unknown("compare", unknown, "decks")
     sa, sb = _strength_of_hand(a, decks), _strength_of_hand(b, decks)
     return (sa > sb) - (sa < sb)
 

@@ -12,19 +12,21 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _kernel as _canada
+from .._support.checks import check_bool, check_int, is_int
+from .._support.seeds import SeedLike, seed_word
 from .._support.threads import resolve_threads, run_chunked
-from ..cards import CardsLike
+from ..cards import CardsLike, format_cards
 from ..errors import OptionError
-from .hands import MAX_DECKS, Category, SeedLike, _check_decks, _hand, _no_unknown, decks_for
-from .showdowns import _rng
+from ..result import EquityResult, PlayerEquity
+from .hands import MAX_DECKS, Category, _check_decks, _hand, decks_for, format_hand
 
 #: Number of one-deck (set, pit) deals: C(52, 4) * C(48, 2).
 TOTAL_DEALS = 305_377_800
 
 
 def exact_odds(*, threads: int | None = None,
-               progress: bool | Callable[[int, int], None] = False, naive: bool = False,
-               **unknown: object) -> np.ndarray:
+               progress: bool | Callable[[int, int], None] = False,
+               naive: bool = False) -> np.ndarray:
     """Exact category counts over all 305,377,800 one-deck (set, pit) deals.
 
     Enumerates every 4-card set and every 2-card pit from the other 48 cards
@@ -34,9 +36,11 @@ def exact_odds(*, threads: int | None = None,
     plain-loop baseline (each deal evaluated from scratch; for benchmarks).
 
     Returns an ``int64`` array of length 35 indexed by :class:`Category` value;
-    it sums to :data:`TOTAL_DEALS`. See :func:`odds_rows` for a table.
+    it sums to :data:`TOTAL_DEALS`. See :func:`odds_rows` for a table. Raises
+    OptionError for a ``progress`` that is neither a bool nor a callable, or a
+    ``naive`` that is not a bool.
     """
-    _no_unknown("exact_odds", unknown, "threads, progress, naive")
+    naive = check_bool(naive, "naive")
     if not isinstance(progress, bool) and not callable(progress):
         raise OptionError(f"progress must be True, False or a callable (done, total), "
                           f"got {progress!r}")
@@ -86,79 +90,89 @@ def odds_rows(counts: np.ndarray) -> list[tuple[Category, int, float]]:
 
 
 @dataclass(frozen=True)
-class CanadaEquity:
-    """Result of :func:`equity`.
+class CanadaEquity(EquityResult):
+    """Result of :func:`equity`: the shared :class:`~handrank.result.EquityResult`
+    with ``game="canada"``, ``players[0]`` the set and pit (``hand`` is
+    ``"set | pit"``), ``opponents`` random sets, ``exact=False`` and ``deals`` the
+    number of samples. In ``players[0]``: ``wins`` samples won alone, ``ties``
+    samples tied for best (Full House ties shared ``1/k``, not feuded), ``losses``
+    the rest; ``equity == win + tie`` is the expected share of the pot.
 
-    Attributes:
-        equity: the set's expected share of the pot (0..1): wins count 1, a tie
-            among k players 1/k (Full House ties shared, not feuded).
-        win: share of samples won outright; tie: share of samples tied for best.
-        samples: number of random deals; stderr: standard error of ``equity``.
-        opponents, decks: the settings used.
+    Attributes (beyond the shared ones):
+        decks: decks in play.
+        pit: the pit cards as text.
     """
 
-    equity: float
-    win: float
-    tie: float
-    samples: int
-    stderr: float
-    opponents: int
-    decks: int
+    decks: int = 1
+    pit: str = ""
+
+    def _footer(self) -> str:
+        return (super()._footer() + f", pit {self.pit}, {self.decks} "
+                f"deck{'s' if self.decks != 1 else ''}")
 
 
 def equity(set_cards: CardsLike, pit: CardsLike, opponents: int = 1, *,
            samples: int = 100_000, seed: SeedLike = None, threads: int | None = None,
-           decks: int | None = None, **unknown: object) -> CanadaEquity:
+           decks: int | None = None) -> CanadaEquity:
     """A set's equity against ``opponents`` random sets given the pit (Monte Carlo).
 
     Each sample deals every opponent 4 cards from the cards not in the hero's
     set or the pit (``decks`` decks, default ``ceil((opponents + 1) / 4)`` [D])
     and compares at showdown by the rules (``rules/broken-canada.md``): a better
-    category wins, then the lower card; Full House ties are counted as shared
-    (the Family Feud is a coin the equity splits evenly); the one-time redeal
-    after a Broken Canada is not modelled (hands are compared as dealt).
+    category wins, then the lower card; a pot shared by ``k`` best hands pays each
+    ``1/k`` (Full House ties too: the Family Feud is a fair draw, so the equity
+    splits it evenly); the one-time redeal after a Broken Canada is not modelled
+    (hands are compared as dealt).
 
-    ``samples``: number of deals (1..10**10); ``seed``: int or numpy Generator
-    (same seed -> same result, whatever ``threads``); ``threads``: None/1 one
-    thread, 0 all cores. Returns a :class:`CanadaEquity` (equity, win, tie,
-    samples, stderr). Raises HandSizeError, CardParseError, DuplicateCardError,
-    OptionError (opponents, samples, decks or seed out of range).
+    ``set_cards``: 4 cards, ``pit``: 2 cards (text or ids). ``opponents``: random
+    sets (1..255 by default; up to ``4 * decks * 13 - 2`` with an explicit
+    ``decks`` of 1..64). ``samples``: number of deals (1..10**10); ``seed``: int or
+    numpy Generator (same seed -> same result, whatever ``threads``: the kernel
+    counts whole samples per thread and the shares are computed once);
+    ``threads``: None/1 one thread, 0 all cores.
+
+    Returns a :class:`CanadaEquity` (a :class:`~handrank.result.EquityResult`).
+    Raises HandSizeError, CardParseError, DuplicateCardError, OptionError
+    (opponents, samples, decks or seed out of range; opponents and samples must be
+    ints, not bools).
     """
-    _no_unknown("equity", unknown, "samples, seed, threads, decks")
-    if isinstance(opponents, bool) or not isinstance(opponents, (int, np.integer)):
-        raise OptionError(f"opponents must be an int, got {opponents!r}")
-    if opponents < 1 or (decks is None and opponents >= 4 * MAX_DECKS):
+    if is_int(opponents) and decks is None and opponents >= 4 * MAX_DECKS:
         raise OptionError(f"opponents must be from 1 to {4 * MAX_DECKS - 1} (more with an "
                           f"explicit decks), got {opponents}")
-    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)):
-        raise OptionError(f"samples must be an int, got {samples!r}")
-    if not 1 <= samples <= 10**10:
-        raise OptionError(f"samples must be from 1 to 10**10, got {samples}")
-    d = _check_decks(decks_for(opponents + 1) if decks is None else decks)
+    k = check_int(opponents, "opponents", 1)
+    n = check_int(samples, "samples", 1, 10**10)
+    d = _check_decks(decks_for(k + 1) if decks is None else decks)
     ids = _hand(set_cards, pit, d)
     stock = np.repeat(np.arange(52, dtype=np.uint8), d)
     keep = np.ones(stock.size, dtype=bool)
     for c in ids:
         keep[np.flatnonzero((stock == c) & keep)[0]] = False
     stock = np.ascontiguousarray(stock[keep])
-    if not 1 <= opponents <= stock.size // 4:
+    if k > stock.size // 4:
         raise OptionError(f"opponents must be from 1 to {stock.size // 4} with {d} "
-                          f"deck{'s' if d > 1 else ''}, got {opponents}")
-    base = int(_rng(seed).integers(0, 2**63, dtype=np.int64))
+                          f"deck{'s' if d > 1 else ''}, got {k}")
+    base = seed_word(seed)
     hero = np.asarray(ids, dtype=np.uint8)
-    parts: dict[int, tuple[float, float, int, int]] = {}
+    parts: list[np.ndarray] = []
 
     def kernel(a: int, b: int) -> None:
-        parts[a] = _canada.equity_kernel(hero, stock, int(opponents), base, a, b)
+        split = np.zeros(k + 2, dtype=np.int64)
+        _canada.equity_kernel(hero, stock, k, base, a, b, split)
+        parts.append(split)
 
-    n = int(samples)
     run_chunked(kernel, n, threads, min_rows=256)  # a sample is far heavier than a row
-    s1 = sum(x[0] for x in parts.values())
-    s2 = sum(x[1] for x in parts.values())
-    wins = sum(x[2] for x in parts.values())
-    ties = sum(x[3] for x in parts.values())
-    mean = s1 / n
-    var = max(s2 / n - mean * mean, 0.0)
-    se = math.sqrt(var / (n - 1)) if n > 1 else float("nan")
-    return CanadaEquity(equity=mean, win=wins / n, tie=ties / n, samples=n, stderr=se,
-                        opponents=int(opponents), decks=d)
+    split = np.sum(parts, axis=0)  # integer counts: the same whatever the chunks
+    size = np.arange(len(split))
+    share = np.divide(1.0, size, out=np.zeros(len(split)), where=size > 0)
+    wins, losses = int(split[1]), int(split[0])
+    ties = int(split[2:].sum())
+    mean = float(split @ share) / n
+    var = max(float(split @ share**2) / n - mean * mean, 0.0)
+    hand = PlayerEquity(hand=format_hand(ids), equity=mean, win=wins / n,
+                        tie=float(split[2:] @ share[2:]) / n, lose=losses / n, wins=wins,
+                        ties=ties, losses=losses,
+                        stderr=math.sqrt(var / (n - 1)) if n > 1 else math.inf)
+    return CanadaEquity(game="canada", players=(hand,), exact=False, deals=n,
+                        seed=None if seed is None or isinstance(seed, np.random.Generator)
+                        else int(seed),
+                        opponents=k, decks=d, pit=format_cards(ids[4:]))

@@ -7,16 +7,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .. import cards
+from .._support.seeds import SeedLike, rng
 from ..cards import CardsLike, format_card, parse_cards
 from ..errors import DuplicateCardError, HandrankError, HandSizeError, OptionError
 from .hands import (
     MAX_DECKS,
     TB_BITS,
     Category,
-    SeedLike,
     _check_decks,
-    _no_unknown,
     _strength6,
     decks_for,
     describe,
@@ -25,11 +23,15 @@ from .hands import (
 
 @dataclass(frozen=True)
 class FeudDraw:
-    """One Family Feud draw: ``round`` (0 first), ``player`` index, ``card`` id."""
+    """One Family Feud draw: ``round`` (0 first), ``player`` index (from 0),
+    ``card`` id. Prints as ``Family Feud round 1: player 0 draws 7c``."""
 
     round: int
     player: int
     card: int
+
+    def __str__(self) -> str:
+        return f"Family Feud round {self.round + 1}: player {self.player} draws {format_card(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -50,11 +52,15 @@ class Showdown:
     feud: list[FeudDraw] = field(default_factory=list)
 
     def describe(self) -> list[str]:
-        """One line per player: category and words."""
-        return [f"player {i}: {describe(s)}" for i, s in enumerate(self.strengths)]
+        """One line per player (from 0): category and words (``folded`` for the -1
+        strength the game engine gives a folded seat)."""
+        return [f"player {i}: {describe(s) if s >= 0 else 'folded'}"
+                for i, s in enumerate(self.strengths)]
 
-
-_rng = cards.rng  # seed checking shared by every game (OptionError for bad seeds)
+    def __str__(self) -> str:
+        won = " and ".join(f"player {w}" for w in self.winners)
+        return "\n".join([*self.describe(), *map(str, self.feud),
+                          f"{'winners' if len(self.winners) > 1 else 'winner'}: {won}"])
 
 
 def _triple_rank(ids: Sequence[int]) -> int:
@@ -63,8 +69,7 @@ def _triple_rank(ids: Sequence[int]) -> int:
 
 
 def showdown(sets: Sequence[CardsLike], pit: CardsLike, *, decks: int | None = None,
-             seed: SeedLike = None, stock: CardsLike | None = None,
-             **unknown: object) -> Showdown:
+             seed: SeedLike = None, stock: CardsLike | None = None) -> Showdown:
     """Showdown of players sharing a pit (rules: "Comparing two hands").
 
     ``sets``: one 4-card set per player; ``pit``: the 2 pit cards.
@@ -82,8 +87,7 @@ def showdown(sets: Sequence[CardsLike], pit: CardsLike, *, decks: int | None = N
     decks), CardParseError, OptionError (bad ``decks`` or ``seed``, too many
     players), HandrankError (a Family Feud the stock cannot settle).
     """
-    _no_unknown("showdown", unknown, "decks, seed, stock")
-    rng = _rng(seed)
+    gen = rng(seed)
     if isinstance(sets, (str, bytes)) or sets is None or np.isscalar(sets):
         raise TypeError("sets must be a sequence with one 4-card set per player")
     sets = list(sets)
@@ -142,12 +146,12 @@ def showdown(sets: Sequence[CardsLike], pit: CardsLike, *, decks: int | None = N
                     f"stock: card {format_card(c)} is in the stock {pool.count(c)} time(s) and "
                     f"dealt {counts[c]} time(s), but only {d} deck{'s' if d > 1 else ''} in play",
                     card=c)
-        winners, feud = _family_feud(tied, hands, pool, rng)
+        winners, feud = _family_feud(tied, hands, pool, gen)
     return Showdown(strengths=strengths, winners=winners, tied=tied, feud=feud)
 
 
 def _family_feud(tied: list[int], hands: list[list[int]], pool: list[int],
-                 rng: np.random.Generator) -> tuple[list[int], list[FeudDraw]]:
+                 gen: np.random.Generator) -> tuple[list[int], list[FeudDraw]]:
     """Settle tied Full Houses: draws in order of lowest triple; lowest rank wins (ace high)."""
     order = sorted(tied, key=lambda i: (_triple_rank(hands[i]), i))
     stock = list(pool)
@@ -161,7 +165,7 @@ def _family_feud(tied: list[int], hands: list[list[int]], pool: list[int],
                 stock, earlier = earlier, []
             if not stock:
                 raise HandrankError("Family Feud cannot be settled: no stock left to draw from")
-            c = stock.pop(int(rng.integers(len(stock))))
+            c = stock.pop(int(gen.integers(len(stock))))
             got[player] = c
             draws.append(FeudDraw(rnd, player, c))
         earlier += list(got.values())
