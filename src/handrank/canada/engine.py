@@ -45,7 +45,7 @@ from .._support.checks import check_int, is_int
 from .._support.seeds import SeedLike, rng
 from ..cards import format_card, format_cards
 from ..errors import OptionError, SettingError
-from .hands import Category, _check_decks, decks_for, describe, evaluate, format_hand, strength
+from .hands import Category, _check_decks, _strength6, decks_for, describe, evaluate, format_hand
 from .hands import name as category_name
 from .showdowns import FeudDraw, Showdown, showdown
 
@@ -177,7 +177,7 @@ class GreedyBot:
         for p in range(4):
             s = list(view.set)
             s[p] = view.flip
-            v = strength(s, list(view.pit), decks=view.decks)
+            v = _strength6(s + list(view.pit))  # the engine's cards, checked when dealt
             if v > best:
                 best, pos = v, p
         return pos
@@ -393,7 +393,7 @@ class Game:
         return self.shoe.pop()
 
     def _strength(self, p: int) -> int:
-        return strength(self.sets[p], self.pit, decks=self.decks)
+        return _strength6(self.sets[p] + self.pit)  # dealt from the shoe: no re-check
 
     def view(self, p: int, phase: str, allowance: int) -> View:
         """What player ``p`` may see now (a :class:`View`); the flip only once face up."""

@@ -145,6 +145,18 @@ def _check_copies(ids: Sequence[int], decks: int, what: str = "hand") -> None:
                 f"but only {deck_words} in play", card=c)
 
 
+def _part(cards: CardsLike, context: str, words: str, size: int) -> list[int]:
+    """Parse one part of a table (a set, the pit), copies allowed; parse errors name
+    ``context``, a wrong count says ``"{words} is {size} cards, got n"``."""
+    try:
+        ids = parse_cards(cards, allow_duplicates=True)
+    except HandrankError as e:
+        raise e.with_context(context) from None
+    if len(ids) != size:
+        raise HandSizeError(f"{words} is {size} cards, got {len(ids)}")
+    return ids
+
+
 def _hand(set_cards: CardsLike, pit: CardsLike | None, decks: int) -> list[int]:
     """Parse a hand to 6 ids (set then pit), checking sizes and copies."""
     if pit is None:
@@ -153,19 +165,7 @@ def _hand(set_cards: CardsLike, pit: CardsLike | None, decks: int) -> list[int]:
             raise HandSizeError(f"a Broken Canada hand is 4 set cards + 2 pit cards; "
                                 f"got {len(ids)} cards (give 6, set first, or set and pit apart)")
     else:
-        try:
-            s = parse_cards(set_cards, allow_duplicates=True)
-        except HandrankError as e:
-            raise e.with_context("set") from None
-        try:
-            p = parse_cards(pit, allow_duplicates=True)
-        except HandrankError as e:
-            raise e.with_context("pit") from None
-        if len(s) != 4:
-            raise HandSizeError(f"a set is 4 cards, got {len(s)}")
-        if len(p) != 2:
-            raise HandSizeError(f"the pit is 2 cards, got {len(p)}")
-        ids = s + p
+        ids = _part(set_cards, "set", "a set", 4) + _part(pit, "pit", "the pit", 2)
     _check_copies(ids, decks, "hand (set then pit)")
     return ids
 

@@ -15,6 +15,7 @@ from .hands import (
     TB_BITS,
     Category,
     _check_decks,
+    _part,
     _strength6,
     decks_for,
     describe,
@@ -97,21 +98,11 @@ def showdown(sets: Sequence[CardsLike], pit: CardsLike, *, decks: int | None = N
         raise OptionError(f"{len(sets)} players would need {decks_for(len(sets))} decks; "
                           f"at most {MAX_DECKS} decks ({4 * MAX_DECKS} players) are supported")
     d = _check_decks(decks_for(len(sets)) if decks is None else decks)
-    try:
-        p = parse_cards(pit, allow_duplicates=True)
-    except HandrankError as e:
-        raise e.with_context("pit") from None
-    if len(p) != 2:
-        raise HandSizeError(f"the pit is 2 cards, got {len(p)}")
+    p = _part(pit, "pit", "the pit", 2)
     hands: list[list[int]] = []
     table: list[int] = list(p)
     for i, s in enumerate(sets):
-        try:
-            ids = parse_cards(s, allow_duplicates=True)
-        except HandrankError as e:
-            raise e.with_context(f"player {i}") from None
-        if len(ids) != 4:
-            raise HandSizeError(f"player {i}: a set is 4 cards, got {len(ids)}")
+        ids = _part(s, f"player {i}", f"player {i}: a set", 4)
         hands.append(ids + p)
         table += ids
     counts = np.bincount(table, minlength=52)

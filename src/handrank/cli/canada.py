@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -153,13 +154,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="decks in play: a card may appear up to N times in a hand (default 1)")
     p.set_defaults(func=cmd_rank)
 
-    p = cmds.add_parser("play", help="play one deal with bots and print the game log",
-                        description="Play one deal of Broken Canada with the default bot.",
-                        epilog=PLAY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = _game_parser(cmds, "play", "play one deal with bots and print the game log",
+                     "Play one deal of Broken Canada with bots.", PLAY_EPILOG, cmd_play,
+                     "text log (default) or JSON with the log, winners and feud")
     p.add_argument("--players", type=_players, default=4, metavar="N", help="players (2..52; default 4)")
-    p.add_argument("--seed", type=_seed, default=None, metavar="S",
-                   help="random seed, a non-negative integer (same seed, same game); "
-                        "default: fresh entropy")
     p.add_argument("--dealer", type=_pos_int, default=1, metavar="SEAT",
                    help="dealer's seat, from 1 (default 1); play starts at the dealer's left")
     p.add_argument("--seats", default=None, metavar="S1,S2,...",
@@ -167,22 +165,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         f"sets the player count; default: greedy in every seat")
     p.add_argument("--decks", type=_decks, default=None, metavar="N",
                    help="decks (default ceil(players / 4))")
-    p.add_argument("-o", "--output", choices=("text", "json"), default="text",
-                   help="text log (default) or JSON with the events")
-    p.set_defaults(func=cmd_play)
 
-    p = cmds.add_parser("duel", help="two strategies heads-up, seats swapped",
-                        description="Broken Canada head-to-head: strategy A against B.",
-                        epilog=DUEL_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = _game_parser(cmds, "duel", "two strategies heads-up, seats swapped",
+                     "Broken Canada head-to-head: strategy A against B.", DUEL_EPILOG, cmd_duel,
+                     "output format (default text)")
     p.add_argument("a", choices=list(STRATEGIES), metavar="A", help="first strategy")
     p.add_argument("b", choices=list(STRATEGIES), metavar="B", help="second strategy")
     p.add_argument("--rounds", type=_pos_int, default=1000, metavar="N",
                    help="deals, each played twice with the seats swapped (default 1000)")
-    p.add_argument("--seed", type=_seed, default=None, metavar="S",
-                   help="random seed, a non-negative integer; default: fresh entropy")
-    p.add_argument("-o", "--output", choices=("text", "json"), default="text",
-                   help="output format (default text)")
-    p.set_defaults(func=cmd_duel)
 
     p = cmds.add_parser("odds", help="exact category odds over every one-deck deal",
                         description="Exact odds of every Broken Canada category.",
@@ -193,6 +183,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("-o", "--output", choices=("text", "csv", "json", "markdown"), default="text",
                    help="output format (default text)")
     p.set_defaults(func=cmd_odds)
+
+
+def _game_parser(cmds: argparse._SubParsersAction, name: str, help: str, description: str,
+                 epilog: str, func: Callable[[argparse.Namespace], int],
+                 output_help: str) -> argparse.ArgumentParser:
+    """A command that plays deals: ``--seed`` and ``--output text|json``."""
+    p: argparse.ArgumentParser = cmds.add_parser(
+        name, help=help, description=description, epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--seed", type=_seed, default=None, metavar="S",
+                   help="random seed, a non-negative integer (same seed, same result); "
+                        "default: fresh entropy")
+    p.add_argument("-o", "--output", choices=("text", "json"), default="text", help=output_help)
+    p.set_defaults(func=func)
+    return p
 
 
 def _error(e: Exception) -> int:
