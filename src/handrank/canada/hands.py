@@ -15,6 +15,7 @@ import numpy.typing as npt
 
 from . import _kernel as _canada
 from .._support.arrays import as_id_array
+from .._support.checks import check_int, is_int
 from .._support.threads import run_chunked
 from ..cards import RANKS, CardsLike, format_card, format_cards, parse_cards
 from ..errors import (
@@ -116,7 +117,7 @@ def decks_for(players: int) -> int:
     """Decks in play for a table of ``players``: ``ceil(players / 4)`` [D]
     (``rules/broken-canada.md``, "Cards, set and pit"). Raises OptionError for
     fewer than 1 player, TypeError for a non-integer."""
-    if isinstance(players, bool) or not isinstance(players, (int, np.integer)):
+    if not is_int(players):
         raise TypeError(f"players must be an int, got {type(players).__name__}")
     if players < 1:
         raise OptionError(f"players must be at least 1, got {players}")
@@ -124,11 +125,8 @@ def decks_for(players: int) -> int:
 
 
 def _check_decks(decks: object) -> int:
-    if isinstance(decks, bool) or not isinstance(decks, (int, np.integer)):
-        raise OptionError(f"decks must be an int from 1 to {MAX_DECKS}, got {decks!r}")
-    if not 1 <= int(decks) <= MAX_DECKS:
-        raise OptionError(f"decks must be from 1 to {MAX_DECKS}, got {decks}")
-    return int(decks)
+    """``decks`` as an int 1..64; OptionError naming the value otherwise (bools too)."""
+    return check_int(decks, "decks", 1, MAX_DECKS)
 
 
 def _check_copies(ids: Sequence[int], decks: int, what: str = "hand") -> None:
@@ -306,9 +304,9 @@ def _raise_row_error(err: tuple[int, int, int], s: np.ndarray, p: np.ndarray, de
 
 
 def _check_strength(s: object) -> int:
-    if isinstance(s, bool) or not isinstance(s, (int, np.integer)):
+    if not is_int(s):
         raise TypeError(f"a strength is an int, got {type(s).__name__} {s!r}")
-    v = int(s)
+    v = int(s)  # type: ignore[call-overload]
     if not MIN_STRENGTH <= v <= MAX_STRENGTH or (v & ((1 << TB_BITS) - 1)) > _TOP:
         raise HandrankError(f"{v} is not a Broken Canada strength")
     return v
