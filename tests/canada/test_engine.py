@@ -380,3 +380,18 @@ def test_head_to_head_bad_input():
         canada.head_to_head(object(), "greedy", 2)  # type: ignore[arg-type]
     with pytest.raises(OptionError, match=r"player 1: claim_flip\(\)"):
         canada.head_to_head("stand-pat", Answer("claim_flip", "2"), 2, seed=1)
+
+
+def test_public_names_and_the_canada_game_alias():
+    """Every name handrank.canada exported before the split still imports from it, and
+    handrank.canada_game stays an alias of handrank.canada.engine."""
+    import handrank.canada_game as alias
+    from handrank.canada import engine
+
+    before = {"MAX_STRENGTH", "MIN_STRENGTH", "TOTAL_DEALS", "CanadaEquity", "Category",
+              "FeudDraw", "Showdown", "categories", "category", "compare", "decks_for",
+              "describe", "equity", "evaluate", "evaluate_many", "exact_odds", "lower_cards",
+              "name", "odds_rows", "showdown", "strength"}
+    assert before <= set(canada.__all__) and all(hasattr(canada, n) for n in canada.__all__)
+    assert alias.Game is engine.Game and alias.__all__ == engine.__all__
+    assert canada.head_to_head is engine.head_to_head
