@@ -341,6 +341,7 @@ def test_log_numbers_players_from_zero_and_lines_from_any_base():
     assert len(one) == len(r.log)
     assert sum("player 0" in line for line in one) == 0
     assert sum("player 3" in line for line in one) == sum("player 2" in line for line in r.log)
+    assert str(r) == "\n".join(r.log) and "flip turned up: " in str(r)
 
 
 def test_view_prints_card_text():

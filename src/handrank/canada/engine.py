@@ -314,6 +314,9 @@ class GameResult:
         """The log with players numbered from ``first`` (1 on the command line)."""
         return log_lines(self.events, first)
 
+    def __str__(self) -> str:
+        return "\n".join(self.log)
+
 
 class Game:
     """One deal of Broken Canada.
