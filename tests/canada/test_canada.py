@@ -479,6 +479,22 @@ def test_exact_odds_bad_options():
         canada.exact_odds(naive=1)  # type: ignore[arg-type]
 
 
+def test_exact_odds_stops_when_the_progress_callback_raises():
+    """An interrupt from the progress callback propagates at once (the shared pool's
+    queued tasks are cancelled), on one thread or two."""
+    for threads in (1, 2):
+        calls = []
+
+        def stop(done, total):
+            calls.append(done)
+            if len(calls) == 2:
+                raise KeyboardInterrupt
+
+        with pytest.raises(KeyboardInterrupt):
+            canada.exact_odds(threads=threads, progress=stop)
+        assert len(calls) == 2
+
+
 def test_exact_odds_threads_and_naive_loop_agree(odds):
     assert (canada.exact_odds(threads=2) == odds).all()
     assert (canada.exact_odds(naive=True) == odds).all()

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections import deque
+from collections.abc import Callable, Generator
+from concurrent.futures import Future
 from dataclasses import dataclass
 
 import numpy as np
@@ -14,7 +15,7 @@ import numpy as np
 from . import _kernel as _canada
 from .._support.checks import check_bool, check_int, is_int
 from .._support.seeds import SeedLike, seed_word
-from .._support.threads import resolve_threads, run_chunked
+from .._support.threads import _get_pool, resolve_threads, run_chunked
 from ..cards import CardsLike, format_cards
 from ..errors import OptionError
 from ..result import EquityResult, PlayerEquity
@@ -60,10 +61,8 @@ def exact_odds(*, threads: int | None = None,
     def one(a: int) -> np.ndarray:
         return _canada.odds_first(a, naive)
 
-    pool = ThreadPoolExecutor(max_workers=t) if t > 1 else None
+    results = map(one, firsts) if t <= 1 else _in_order(one, firsts, t)
     try:
-        results: Iterator[np.ndarray]
-        results = map(one, firsts) if pool is None else pool.map(one, firsts)
         for a, h in zip(firsts, results):
             hist += h
             done += weight[a]
@@ -72,11 +71,29 @@ def exact_odds(*, threads: int | None = None,
             if callback is not None:
                 callback(done, TOTAL_DEALS)
     finally:
-        if pool is not None:  # also when a progress callback raises
-            pool.shutdown(cancel_futures=True)
+        if isinstance(results, Generator):  # also when a progress callback raises
+            results.close()
         if bar is not None:
             bar.close()
     return hist
+
+
+def _in_order(fn: Callable[[int], np.ndarray], items: list[int], t: int,
+              ) -> Generator[np.ndarray, None, None]:
+    """``fn`` over ``items`` on the shared pool, at most ``t`` running at once,
+    results in order; closing the generator cancels the tasks not yet started."""
+    pool = _get_pool(t)
+    pending: deque[Future[np.ndarray]] = deque()
+    try:
+        for x in items:
+            pending.append(pool.submit(fn, x))
+            if len(pending) >= t:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        for f in pending:
+            f.cancel()
 
 
 def odds_rows(counts: np.ndarray) -> list[tuple[Category, int, float]]:
