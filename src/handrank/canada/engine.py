@@ -45,7 +45,7 @@ from .._support.checks import check_int, is_int
 from .._support.seeds import SeedLike, rng
 from ..cards import format_card, format_cards
 from ..errors import OptionError, SettingError
-from .hands import Category, _check_decks, _strength6, decks_for, describe, evaluate, format_hand
+from .hands import Category, _check_decks, _strength6, _value, decks_for, describe, format_hand
 from .hands import name as category_name
 from .showdowns import FeudDraw, Showdown, showdown
 
@@ -154,7 +154,7 @@ class GreedyBot:
     def _discards(self, view: View) -> list[int]:
         if view.strength >> 15 >= self.keep:
             return []
-        hv = evaluate(list(view.set), list(view.pit), decks=view.decks)
+        hv = _value(view.set + view.pit)  # the engine's cards, checked when dealt
         used = list(hv.cards) if hv.category != Category.NO_HAND else []
         idle = []
         for pos, c in enumerate(view.set):

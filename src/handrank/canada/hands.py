@@ -199,7 +199,11 @@ def evaluate(set_cards: CardsLike, pit: CardsLike | None = None, *,
     many copies for ``decks``), OptionError (bad ``decks``), TypeError
     (an unknown keyword, or an item that is neither card text nor an integer id).
     """
-    ids = _hand(set_cards, pit, _check_decks(decks))
+    return _value(_hand(set_cards, pit, _check_decks(decks)))
+
+
+def _value(ids: Sequence[int]) -> HandValue:
+    """The HandValue of 6 checked ids (set then pit)."""
     s = _strength6(ids)
     cat = Category(s >> TB_BITS)
     from .reference import witness  # which cards make it (small, plain search)
