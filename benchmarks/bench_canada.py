@@ -9,7 +9,7 @@ evaluates Broken Canada, so the baselines are ours:
 * odds: ``canada.exact_odds()`` (incremental enumeration: set state once per
   set, pits precomputed) against ``exact_odds(naive=True)``, a plain C loop
   that builds and evaluates each of the 305,377,800 deals from scratch;
-* for scale: the pure-Python reference and Monte Carlo equity.
+* for scale: the pure-Python reference, Monte Carlo equity and head-to-head play.
 
 Usage: ``python benchmarks/bench_canada.py [--rows N] [--repeat R] [--markdown]``.
 Timings are best-of-R wall-clock seconds; on a shared machine they are noisy.
@@ -83,6 +83,14 @@ def main() -> None:
     samples = 1_000_000
     t_eq = best(lambda: canada.equity("Ac 3d 5h 7s", "Kc 9d", 3, samples=samples, seed=1), 2)
     rows.append(("equity, 3 opponents, 1 thread", samples / t_eq / 1e6, "M samples/s", float("nan")))
+    t_eq2 = best(lambda: canada.equity("Ac 3d 5h 7s", "Kc 9d", 3, samples=samples, seed=1,
+                                       threads=2), 2)
+    rows.append(("equity, 3 opponents, 2 threads", samples / t_eq2 / 1e6, "M samples/s",
+                 float("nan")))
+    deals = 200
+    t_h2h = best(lambda: canada.head_to_head("greedy", "stand-pat", deals, seed=1), 2)
+    rows.append(("head_to_head greedy vs stand-pat (2 plays a deal)", deals / t_h2h, "deals/s",
+                 float("nan")))
 
     if args.markdown:
         print("| measurement | value | unit | vs plain C loop |")

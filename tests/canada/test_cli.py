@@ -1,4 +1,4 @@
-"""The ``handrank canada`` commands: eval, rank, play, odds."""
+"""The ``handrank canada`` commands: eval, rank, play, duel, odds."""
 
 import pytest
 import json
@@ -46,7 +46,7 @@ def test_eval_bad_input_names_the_culprit(capsys):
 def test_play_log(capsys):
     code, out, _ = run(capsys, "canada", "play", "--players", "5", "--seed", "3")
     assert code == 0
-    assert out.startswith("5 players, 2 decks, dealer player 0")
+    assert out.startswith("5 players, 2 decks, dealer player 1")
     assert "flip turned up" in out and "winner" in out
     _, out2, _ = run(capsys, "canada", "play", "--players", "5", "--seed", "3")
     assert out2 == out
@@ -54,13 +54,50 @@ def test_play_log(capsys):
     assert code == 0 and json.loads(out)["winners"]
 
 
+def test_play_json_players_from_one(capsys):
+    """The command line numbers players from 1 (the API from 0), in the log and the JSON."""
+    from handrank.canada.engine import Game
+
+    api = Game(players=3, seed=8, dealer=1).play()
+    code, out, _ = run(capsys, "canada", "play", "--players", "3", "--seed", "8", "--dealer", "2",
+                       "-o", "json")
+    d = json.loads(out)
+    assert code == 0 and d["winners"] == [w + 1 for w in api.winners]
+    assert d["log"][0] == "3 players, 1 deck, dealer player 2"
+    assert api.log[0] == "3 players, 1 deck, dealer player 1"
+    assert not any("player 0" in line for line in d["log"])
+
+
+def test_play_seats(capsys):
+    code, out, _ = run(capsys, "canada", "play", "--seed", "2", "--seats", "greedy,stand-pat,stand-pat")
+    assert code == 0 and out.startswith("3 players")
+    assert "player 2 stands" in out and "player 3 stands" in out
+    code, _, err = run(capsys, "canada", "play", "--seats", "greedy,bogus")
+    assert code == 2 and "seat 2: unknown strategy 'bogus'" in err
+
+
 def test_play_bad_options(capsys):
     code, _, err = run(capsys, "canada", "play", "--players", "1")
     assert code == 2 and "--players" in err
-    code, _, err = run(capsys, "canada", "play", "--players", "3", "--dealer", "3")
-    assert code == 2 and "dealer" in err
+    code, _, err = run(capsys, "canada", "play", "--players", "3", "--dealer", "4")
+    assert code == 2 and "dealer must be a seat 1..3" in err
+    code, _, err = run(capsys, "canada", "play", "--players", "3", "--dealer", "0")
+    assert code == 2 and "--dealer" in err
     code, _, err = run(capsys, "canada", "play", "--seed", "-1")
     assert code == 2 and "--seed" in err and "non-negative" in err
+
+
+def test_duel(capsys):
+    code, out, _ = run(capsys, "canada", "duel", "greedy", "stand-pat", "--rounds", "30",
+                       "--seed", "1", "-o", "json")
+    d = json.loads(out)
+    assert code == 0 and (d["a"], d["b"], d["rounds"], d["seed"]) == ("greedy", "stand-pat", 30, 1)
+    from handrank import canada
+    assert d["margin"] == canada.head_to_head("greedy", "stand-pat", 30, seed=1).margin
+    code, out, _ = run(capsys, "canada", "duel", "greedy", "greedy", "--rounds", "5", "--seed", "2")
+    assert code == 0 and "margin +0.0000" in out
+    code, _, err = run(capsys, "canada", "duel", "greedy", "bogus")
+    assert code == 2 and "bogus" in err
 
 
 def test_odds_json(capsys):

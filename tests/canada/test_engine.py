@@ -5,9 +5,10 @@ import pytest
 
 from handrank import canada
 from handrank.canada import Category
-from handrank.canada.engine import BETTING_PHASES, Game, GreedyBot, Hooks, StandPat
+from handrank.canada.engine import BETTING_PHASES, STRATEGIES, Game, GreedyBot, Hooks, StandPat, View
+from handrank.engine import HeadToHead
 from handrank.cards import parse_cards
-from handrank.errors import OptionError, SettingError
+from handrank.errors import OptionError
 
 
 class Rigged(np.random.Generator):
@@ -93,7 +94,7 @@ def test_switch_up_to_three_cards_one_at_a_time():
     greedy_too_many = Script(switch=[[0, 1, 2, 3]])
     g = Game([greedy_too_many, StandPat()], seed=3)
     g.deal()
-    with pytest.raises(SettingError, match="player 0's switch"):
+    with pytest.raises(OptionError, match=r"player 0: switch\(\) returned 4 positions, at most 3"):
         g.switch()
 
 
@@ -191,14 +192,22 @@ def test_default_bot_beats_standing_pat():
 def test_bad_options():
     with pytest.raises(OptionError, match="players"):
         Game(players=1)
-    with pytest.raises(OptionError, match="lacks switch"):
+    with pytest.raises(OptionError, match=r"player 1's strategy .* switch\(\), claim_flip\(\)"):
         Game([StandPat(), object()])
+    with pytest.raises(OptionError, match="unknown player 0's strategy 'gready'.*'greedy'"):
+        Game(["gready", "stand-pat"])
     with pytest.raises(OptionError, match="dealer"):
         Game(players=3, dealer=3)
     with pytest.raises(OptionError, match="decks"):
         Game(players=3, decks=0)
-    with pytest.raises(OptionError, match="unknown option 'chips'"):
-        Game(players=3, chips=100)
+    with pytest.raises(TypeError, match="chips"):
+        Game(players=3, chips=100)  # type: ignore[call-arg]
+    for bad in (True, 2.0, "3"):
+        with pytest.raises(OptionError, match="players"):
+            Game(players=bad)  # type: ignore[arg-type]
+    for bad in (True, 1.0, -1):
+        with pytest.raises(OptionError, match="dealer"):
+            Game(players=3, dealer=bad)  # type: ignore[arg-type]
     for bad in (-1, 1.5, "7", True):
         with pytest.raises(OptionError, match="seed"):
             Game(players=3, seed=bad)
@@ -229,3 +238,161 @@ def test_cards_are_conserved_at_every_table_size(players):
         every = [c for s in g.sets for c in s] + g.pit + [g.flip] + g.shoe + g.discards
         assert sorted(every) == sorted(list(range(52)) * g.decks)
         assert r.winners and all(0 <= w < players for w in r.winners)
+
+
+# =========================================================================== strategies
+
+
+def test_builtin_strategies_by_name_and_the_shared_shape():
+    """Built-ins are named by strings; every strategy has a ``name`` (the shared
+    :class:`handrank.engine.Strategy`) and is asked with one frozen View."""
+    from handrank import engine
+
+    g = Game(["greedy", "stand-pat", StandPat()], seed=1)
+    assert [type(s) for s in g.strategies] == [GreedyBot, StandPat, StandPat]
+    assert sorted(STRATEGIES) == ["greedy", "stand-pat"]
+    for cls in (GreedyBot, StandPat):
+        assert isinstance(cls(), engine.Strategy) and cls().name in STRATEGIES
+    seen = []
+
+    class Spy(StandPat):
+        name = "spy"
+
+        def switch(self, view):
+            seen.append(view)
+            return ()
+
+    Game([Spy(), StandPat(), StandPat()], seed=2).play()
+    assert seen[0].players == 3 and seen[0].player == 0 and seen[0].phase == "switch"
+    with pytest.raises(AttributeError):
+        seen[0].allowance = 3  # type: ignore[misc]
+
+
+class Answer(StandPat):
+    """Answers one method with a fixed (possibly bad) value (the switch once)."""
+
+    def __init__(self, method, value):
+        self.method, self.value = method, value
+
+    def switch(self, view):
+        if self.method != "switch" or view.allowance < 3:
+            return ()
+        return self.value
+
+    def claim_flip(self, view):
+        return self.value if self.method == "claim_flip" else None
+
+    def swap_flip(self, view):
+        return self.value if self.method == "swap_flip" else None
+
+
+@pytest.mark.parametrize("bad", [[0.5], ["0"], None, [True], [0, 0], [4], [-1], "0", 0, [None]])
+def test_switch_answers_are_checked_strictly(bad):
+    """A switch answer is a sequence of distinct int positions 0..3: floats,
+    strings, None, bools and repeats are rejected naming the player (from 0)."""
+    g = Game([StandPat(), Answer("switch", bad)], seed=3)
+    g.deal()
+    with pytest.raises(OptionError, match=r"player 1: switch\(\)"):
+        g.switch()
+
+
+@pytest.mark.parametrize("good", [[0], (1, 2), np.array([3]), [np.int64(2)], []])
+def test_switch_accepts_int_sequences(good):
+    g = Game([StandPat(), Answer("switch", good)], seed=3)
+    g.deal()
+    before = list(g.sets[1])
+    g.switch()
+    changed = [i for i in range(4) if g.sets[1][i] != before[i]]
+    assert set(changed) <= {int(x) for x in good}
+
+
+@pytest.mark.parametrize("method", ["claim_flip", "swap_flip"])
+@pytest.mark.parametrize("bad", [True, False, 1.0, "1", 4, -1, [1], np.float64(0)])
+def test_flip_answers_are_an_int_position_or_none(method, bad):
+    """claim_flip / swap_flip answer an int position 0..3 or None, nothing else."""
+    claimer = Answer("claim_flip", 0)  # seat 0 acts first (seat 1 deals) and claims
+    seats = [Answer(method, bad), StandPat()] if method == "claim_flip" else \
+        [claimer, Answer(method, bad)]
+    g = Game(seats, seed=4, dealer=1)
+    g.deal()
+    who = 0 if method == "claim_flip" else 1
+    with pytest.raises(OptionError, match=rf"player {who}: {method}\(\) must return a set position"):
+        g.flip_round()
+
+
+def test_redeal_exchange_is_checked_strictly():
+    """[D] The redeal exchange: at most two distinct positions, checked like the switch."""
+    p0set, p1set = cards("Ts Jd Qs Ks"), cards("3c 4c 5c 7d")
+    pit, flip = cards("As 2s"), cards("9h")
+    first = [p1set[0], p0set[0], pit[0], p1set[1], p1set[2], p0set[1], p0set[2], pit[1],
+             flip[0], p1set[3], p0set[3]]
+    for bad, words in (([0, 1, 2], "at most 2"), ([1, 1], "repeats"), ([0.0], "not a position")):
+        g = Game([Script(exchange=bad), StandPat()], dealer=0)
+        g.rng = Rigged(first)
+        with pytest.raises(OptionError, match=rf"player 0: redeal_exchange\(\).*{words}"):
+            g.play()
+
+
+def test_log_numbers_players_from_zero_and_lines_from_any_base():
+    r = Game(players=3, seed=5, dealer=2).play()
+    assert r.log[0] == "3 players, 1 deck, dealer player 2"
+    one = r.lines(1)
+    assert one[0] == "3 players, 1 deck, dealer player 3"
+    assert len(one) == len(r.log)
+    assert sum("player 0" in line for line in one) == 0
+    assert sum("player 3" in line for line in one) == sum("player 2" in line for line in r.log)
+    assert str(r) == "\n".join(r.log) and "flip turned up: " in str(r)
+
+
+def test_view_prints_card_text():
+    v = View(player=1, set=tuple(cards("Ac 3d 5h 7s")), pit=tuple(cards("Kc 9d")), flip=None,
+             players=4, decks=1, phase="switch", allowance=3, strength=0)
+    assert str(v) == "player 1 of 4 (switch, may change 3): Ac 3d 5h 7s | Kc 9d, flip face down"
+
+
+# =========================================================================== head-to-head
+
+
+def test_head_to_head_swaps_seats_over_the_same_deals():
+    """A strategy against itself: each deal is played with seats swapped, so both
+    sides get exactly the same cards and the margin is 0 on every deal."""
+    r = canada.head_to_head("greedy", "greedy", 40, seed=7)
+    assert isinstance(r, HeadToHead) and r.game == "canada" and r.rounds == 40
+    assert r.margin == 0 and r.ci95 == (0.0, 0.0)
+    assert r.mean_a == r.mean_b == pytest.approx(0.5)
+
+
+def test_head_to_head_greedy_beats_standing_pat():
+    r = canada.head_to_head("greedy", StandPat(), 60, seed=3)
+    assert (r.a, r.b, r.seed) == ("greedy", "stand-pat", 3)
+    assert r.mean_a + r.mean_b == pytest.approx(1.0)  # points are pot shares
+    assert r.ci95[0] > 0 and r.ci95[0] < r.margin < r.ci95[1]
+    assert canada.head_to_head("greedy", StandPat(), 60, seed=3) == r
+    assert "greedy vs stand-pat over 60 canada rounds" in str(r)
+
+
+def test_head_to_head_bad_input():
+    for bad in (0, True, 1.5, 10**9 + 1):
+        with pytest.raises(OptionError, match="rounds"):
+            canada.head_to_head("greedy", "stand-pat", bad)  # type: ignore[arg-type]
+    with pytest.raises(OptionError, match="unknown strategy 'bogus'"):
+        canada.head_to_head("bogus", "greedy", 2)
+    with pytest.raises(OptionError, match=r"switch\(\)"):
+        canada.head_to_head(object(), "greedy", 2)  # type: ignore[arg-type]
+    with pytest.raises(OptionError, match=r"player 1: claim_flip\(\)"):
+        canada.head_to_head("stand-pat", Answer("claim_flip", "2"), 2, seed=1)
+
+
+def test_public_names_and_the_canada_game_alias():
+    """Every name handrank.canada exported before the split still imports from it, and
+    handrank.canada_game stays an alias of handrank.canada.engine."""
+    import handrank.canada_game as alias
+    from handrank.canada import engine
+
+    before = {"MAX_STRENGTH", "MIN_STRENGTH", "TOTAL_DEALS", "CanadaEquity", "Category",
+              "FeudDraw", "Showdown", "categories", "category", "compare", "decks_for",
+              "describe", "equity", "evaluate", "evaluate_many", "exact_odds", "lower_cards",
+              "name", "odds_rows", "showdown", "strength"}
+    assert before <= set(canada.__all__) and all(hasattr(canada, n) for n in canada.__all__)
+    assert alias.Game is engine.Game and alias.__all__ == engine.__all__
+    assert canada.head_to_head is engine.head_to_head

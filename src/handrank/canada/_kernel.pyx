@@ -105,19 +105,20 @@ cdef inline uint64_t _splitmix(uint64_t* x) noexcept nogil:
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def equity_kernel(const uint8_t[::1] hero, const uint8_t[::1] stock, int opponents,
-                  uint64_t seed, Py_ssize_t start, Py_ssize_t stop):
+                  uint64_t seed, Py_ssize_t start, Py_ssize_t stop, int64_t[::1] split):
     """Monte Carlo kernel: samples start..stop; sample i deals ``opponents`` sets
     of 4 from ``stock`` with its own random stream (seed, i), so results do not
     depend on how samples are split among threads. ``hero`` = 4 set + 2 pit ids.
-    Returns (share_sum, share_sq_sum, wins, ties). Releases the GIL."""
+    Adds integer counts to ``split`` (length >= opponents + 2): ``split[0]`` the
+    samples lost, ``split[k]`` (k >= 1) those where the hero's hand was best
+    together with k - 1 others (k = 1: won alone). Releases the GIL."""
     cdef Py_ssize_t m = stock.shape[0], i
     cdef int k, j, t, nbest
     cdef uint64_t state, r
     cdef int32_t mine, best, st
-    cdef double share, s1 = 0.0, s2 = 0.0
-    cdef int64_t wins = 0, ties = 0
     cdef uint8_t work[4096]
-    if hero.shape[0] != 6 or opponents < 1 or 4 * opponents > m or m > 4096:
+    if (hero.shape[0] != 6 or opponents < 1 or 4 * opponents > m or m > 4096
+            or split.shape[0] < opponents + 2):
         raise ValueError("bad equity arguments")
     for j in range(6):
         if hero[j] >= 52:
@@ -126,7 +127,7 @@ def equity_kernel(const uint8_t[::1] hero, const uint8_t[::1] stock, int opponen
         if stock[j] >= 52:
             raise ValueError("card id out of range")
     if stop <= start:
-        return (0.0, 0.0, 0, 0)
+        return
     with nogil:
         mine = hr_canada_strength(&hero[0], &hero[4])
         for i in range(start, stop):
@@ -147,17 +148,7 @@ def equity_kernel(const uint8_t[::1] hero, const uint8_t[::1] stock, int opponen
                     nbest = 1
                 elif st == best:
                     nbest += 1
-            if best == mine:
-                share = 1.0 / nbest
-                if nbest == 1:
-                    wins += 1
-                else:
-                    ties += 1
-            else:
-                share = 0.0
-            s1 += share
-            s2 += share * share
-    return (s1, s2, wins, ties)
+            split[nbest if best == mine else 0] += 1
 
 
 def table_bytes():

@@ -1,4 +1,4 @@
-"""Broken Canada commands of the ``handrank`` tool: ``handrank canada eval|rank|play|odds``.
+"""Broken Canada commands of the ``handrank`` tool: ``handrank canada eval|rank|play|duel|odds``.
 
 Rules: ``rules/broken-canada.md``; see :mod:`handrank.canada` and
 :mod:`handrank.canada.engine`.
@@ -10,13 +10,14 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
 from .. import canada
-from ..canada.engine import Game
+from ..canada.engine import STRATEGIES, Game
 from ..cards import format_cards, parse_cards
 from ..errors import HandrankError
 from .files import BadRow, Line, TextChunk, open_input, parse_text_chunk
@@ -27,8 +28,9 @@ from ._common import (
     Column,
     Run,
     _abort_output,
-    _nonneg_int,
+    _fresh_seed,
     _pct,
+    _pos_int,
     _plural,
     _seed,
     _threads,
@@ -52,14 +54,26 @@ examples:
 """
 
 PLAY_EPILOG = """\
-Plays one deal with the default bot in every seat and prints the game log:
-the deal, the switch, the flip, the showdown (with any Family Feud draws)
-and the one-time redeal after a Broken Canada. Five or more players use
-ceil(players / 4) decks.
+Plays one deal with bots and prints the game log: the deal, the switch, the
+flip, the showdown (with any Family Feud draws) and the one-time redeal after
+a Broken Canada. Five or more players use ceil(players / 4) decks. Players are
+numbered from 1 (player 1 sits at seat 1). Strategies: greedy (the default)
+and stand-pat (never changes a card).
 
 examples:
   handrank canada play --players 4 --seed 1
   handrank canada play --players 9 --seed 12 --dealer 3
+  handrank canada play --seed 2 --seats greedy,stand-pat,stand-pat
+"""
+
+DUEL_EPILOG = """\
+Plays two strategies heads-up over the same seeded deals, each deal twice with
+the seats swapped, and prints each side's mean share of the pot per deal and
+the margin with its 95% confidence interval.
+
+examples:
+  handrank canada duel greedy stand-pat --rounds 500 --seed 1
+  handrank canada duel greedy greedy --rounds 100 -o json
 """
 
 ODDS_EPILOG = """\
@@ -111,11 +125,11 @@ _decks.__name__ = "deck count"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    """The ``canada`` command group: ``eval``, ``rank``, ``play``, ``odds``."""
+    """The ``canada`` command group: ``eval``, ``rank``, ``play``, ``duel``, ``odds``."""
     group = subparsers.add_parser(
-        "canada", help="Broken Canada hands (eval, rank, play, odds)",
+        "canada", help="Broken Canada hands (eval, rank, play, duel, odds)",
         description="Broken Canada (rules/broken-canada.md): evaluate a hand, rank a file, "
-                    "play a deal, exact odds.")
+                    "play a deal, pit two strategies against each other, exact odds.")
     cmds = group.add_subparsers(dest="canada_command", metavar="COMMAND", required=True)
 
     p = cmds.add_parser("eval", help="evaluate one hand (set + pit)",
@@ -140,20 +154,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="decks in play: a card may appear up to N times in a hand (default 1)")
     p.set_defaults(func=cmd_rank)
 
-    p = cmds.add_parser("play", help="play one deal with bots and print the game log",
-                        description="Play one deal of Broken Canada with the default bot.",
-                        epilog=PLAY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = _game_parser(cmds, "play", "play one deal with bots and print the game log",
+                     "Play one deal of Broken Canada with bots.", PLAY_EPILOG, cmd_play,
+                     "text log (default) or JSON with the log, winners and feud")
     p.add_argument("--players", type=_players, default=4, metavar="N", help="players (2..52; default 4)")
-    p.add_argument("--seed", type=_seed, default=None, metavar="S",
-                   help="random seed, a non-negative integer (same seed, same game); "
-                        "default: fresh entropy")
-    p.add_argument("--dealer", type=_nonneg_int, default=0, metavar="SEAT",
-                   help="dealer's seat (default 0); play starts at the dealer's left")
+    p.add_argument("--dealer", type=_pos_int, default=1, metavar="SEAT",
+                   help="dealer's seat, from 1 (default 1); play starts at the dealer's left")
+    p.add_argument("--seats", default=None, metavar="S1,S2,...",
+                   help=f"one strategy per seat, comma-separated ({', '.join(STRATEGIES)}); "
+                        f"sets the player count; default: greedy in every seat")
     p.add_argument("--decks", type=_decks, default=None, metavar="N",
                    help="decks (default ceil(players / 4))")
-    p.add_argument("-o", "--output", choices=("text", "json"), default="text",
-                   help="text log (default) or JSON with the events")
-    p.set_defaults(func=cmd_play)
+
+    p = _game_parser(cmds, "duel", "two strategies heads-up, seats swapped",
+                     "Broken Canada head-to-head: strategy A against B.", DUEL_EPILOG, cmd_duel,
+                     "output format (default text)")
+    p.add_argument("a", choices=list(STRATEGIES), metavar="A", help="first strategy")
+    p.add_argument("b", choices=list(STRATEGIES), metavar="B", help="second strategy")
+    p.add_argument("--rounds", type=_pos_int, default=1000, metavar="N",
+                   help="deals, each played twice with the seats swapped (default 1000)")
 
     p = cmds.add_parser("odds", help="exact category odds over every one-deck deal",
                         description="Exact odds of every Broken Canada category.",
@@ -164,6 +183,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("-o", "--output", choices=("text", "csv", "json", "markdown"), default="text",
                    help="output format (default text)")
     p.set_defaults(func=cmd_odds)
+
+
+def _game_parser(cmds: argparse._SubParsersAction, name: str, help: str, description: str,
+                 epilog: str, func: Callable[[argparse.Namespace], int],
+                 output_help: str) -> argparse.ArgumentParser:
+    """A command that plays deals: ``--seed`` and ``--output text|json``."""
+    p: argparse.ArgumentParser = cmds.add_parser(
+        name, help=help, description=description, epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--seed", type=_seed, default=None, metavar="S",
+                   help="random seed, a non-negative integer (same seed, same result); "
+                        "default: fresh entropy")
+    p.add_argument("-o", "--output", choices=("text", "json"), default="text", help=output_help)
+    p.set_defaults(func=func)
+    return p
 
 
 def _error(e: Exception) -> int:
@@ -194,24 +228,51 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    if args.dealer >= args.players:
-        return _error(HandrankError(f"--dealer must be a seat 0..{args.players - 1}, "
-                                    f"got {args.dealer}"))
+    """``handrank canada play``: one deal with bots; players numbered from 1."""
+    players: int | list[str] = args.players
+    if args.seats is not None:
+        players = [x.strip() for x in args.seats.split(",")]
+        for i, name in enumerate(players):
+            if name not in STRATEGIES:
+                return _error(HandrankError(f"--seats: seat {i + 1}: unknown strategy {name!r}; "
+                                            f"expected one of {', '.join(STRATEGIES)}"))
+        if not 2 <= len(players) <= 52:
+            return _error(HandrankError(f"--seats names {len(players)} strategies; "
+                                        f"a table has 2 to 52 players"))
+    n = players if isinstance(players, int) else len(players)
+    if args.dealer > n:
+        return _error(HandrankError(f"--dealer must be a seat 1..{n}, got {args.dealer}"))
     try:
-        result = Game(players=args.players, seed=args.seed, dealer=args.dealer,
+        result = Game(players=players, seed=args.seed, dealer=args.dealer - 1,
                       decks=args.decks).play()
     except HandrankError as e:
         return _error(e)
+    log = result.lines(1)
     if args.output == "json":
-        json.dump({"log": result.log, "winners": result.winners, "redealt": result.redealt,
+        json.dump({"log": log, "winners": [w + 1 for w in result.winners],
+                   "redealt": result.redealt,
                    "strengths": result.showdown.strengths,
                    "sets": [format_cards(s) for s in result.sets],
                    "pit": format_cards(result.pit),
-                   "feud": [[d.round, d.player, format_cards([d.card])]
+                   "feud": [[d.round + 1, d.player + 1, format_cards([d.card])]
                             for d in result.showdown.feud]}, sys.stdout)
         print()
     else:
-        print("\n".join(result.log))
+        print("\n".join(log))
+    return EXIT_OK
+
+
+def cmd_duel(args: argparse.Namespace) -> int:
+    """``handrank canada duel A B``: :func:`handrank.canada.head_to_head`."""
+    try:
+        r = canada.head_to_head(args.a, args.b, args.rounds, seed=_fresh_seed(args))
+    except HandrankError as e:
+        return _error(e)
+    if args.output == "json":
+        json.dump(r.to_dict(), sys.stdout)
+        print()
+    else:
+        print(r)
     return EXIT_OK
 
 

@@ -1,0 +1,195 @@
+"""Broken Canada odds: exact category counts over every one-deck deal, and Monte
+Carlo equity of a set against random opponents."""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections import deque
+from collections.abc import Callable, Generator
+from concurrent.futures import Future
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import _kernel as _canada
+from .._support.checks import check_bool, check_int, is_int
+from .._support.seeds import SeedLike, seed_word
+from .._support.threads import _get_pool, resolve_threads, run_chunked
+from ..cards import CardsLike, format_cards
+from ..errors import OptionError
+from ..result import EquityResult, PlayerEquity
+from .hands import MAX_DECKS, Category, _check_decks, _hand, decks_for, format_hand
+
+#: Number of one-deck (set, pit) deals: C(52, 4) * C(48, 2).
+TOTAL_DEALS = 305_377_800
+
+
+def exact_odds(*, threads: int | None = None,
+               progress: bool | Callable[[int, int], None] = False,
+               naive: bool = False) -> np.ndarray:
+    """Exact category counts over all 305,377,800 one-deck (set, pit) deals.
+
+    Enumerates every 4-card set and every 2-card pit from the other 48 cards
+    with the fast kernel, incrementally (set state computed once per set).
+    ``threads``: None/1 one thread, 0 all cores. ``progress``: True for a tqdm
+    bar on stderr, or a callable ``(deals_done, total)``. ``naive``: use the
+    plain-loop baseline (each deal evaluated from scratch; for benchmarks).
+
+    Returns an ``int64`` array of length 35 indexed by :class:`Category` value;
+    it sums to :data:`TOTAL_DEALS`. See :func:`odds_rows` for a table. Raises
+    OptionError for a ``progress`` that is neither a bool nor a callable, or a
+    ``naive`` that is not a bool.
+    """
+    naive = check_bool(naive, "naive")
+    if not isinstance(progress, bool) and not callable(progress):
+        raise OptionError(f"progress must be True, False or a callable (done, total), "
+                          f"got {progress!r}")
+    t = resolve_threads(threads)
+    firsts = list(range(49))
+    weight = {a: math.comb(51 - a, 3) * 1128 for a in firsts}
+    hist = np.zeros(35, dtype=np.int64)
+    bar = None
+    callback: Callable[[int, int], None] | None = None
+    if progress is True:
+        from tqdm import tqdm
+        bar = tqdm(total=TOTAL_DEALS, desc="deals", unit_scale=True, file=sys.stderr, leave=False)
+    elif callable(progress):
+        callback = progress
+    done = 0
+
+    def one(a: int) -> np.ndarray:
+        return _canada.odds_first(a, naive)
+
+    results = map(one, firsts) if t <= 1 else _in_order(one, firsts, t)
+    try:
+        for a, h in zip(firsts, results):
+            hist += h
+            done += weight[a]
+            if bar is not None:
+                bar.update(weight[a])
+            if callback is not None:
+                callback(done, TOTAL_DEALS)
+    finally:
+        if isinstance(results, Generator):  # also when a progress callback raises
+            results.close()
+        if bar is not None:
+            bar.close()
+    return hist
+
+
+def _in_order(fn: Callable[[int], np.ndarray], items: list[int], t: int,
+              ) -> Generator[np.ndarray, None, None]:
+    """``fn`` over ``items`` on the shared pool, at most ``t`` running at once,
+    results in order; closing the generator cancels the tasks not yet started."""
+    pool = _get_pool(t)
+    pending: deque[Future[np.ndarray]] = deque()
+    try:
+        for x in items:
+            pending.append(pool.submit(fn, x))
+            if len(pending) >= t:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+    finally:
+        for f in pending:
+            f.cancel()
+
+
+def odds_rows(counts: np.ndarray) -> list[tuple[Category, int, float]]:
+    """``(category, count, probability)`` strongest first, from :func:`exact_odds`."""
+    total = int(np.sum(counts))
+    return [(c, int(counts[c.value]), int(counts[c.value]) / total if total else 0.0)
+            for c in (Category(v) for v in range(34, -1, -1))]
+
+
+# =========================================================================== equity
+
+
+@dataclass(frozen=True)
+class CanadaEquity(EquityResult):
+    """Result of :func:`equity`: the shared :class:`~handrank.result.EquityResult`
+    with ``game="canada"``, ``players[0]`` the set and pit (``hand`` is
+    ``"set | pit"``), ``opponents`` random sets, ``exact=False`` and ``deals`` the
+    number of samples. In ``players[0]``: ``wins`` samples won alone, ``ties``
+    samples tied for best (Full House ties shared ``1/k``, not feuded), ``losses``
+    the rest; ``equity == win + tie`` is the expected share of the pot.
+
+    Attributes (beyond the shared ones):
+        decks: decks in play.
+        pit: the pit cards as text.
+    """
+
+    decks: int = 1
+    pit: str = ""
+
+    def _footer(self) -> str:
+        return (super()._footer() + f", pit {self.pit}, {self.decks} "
+                f"deck{'s' if self.decks != 1 else ''}")
+
+
+def equity(set_cards: CardsLike, pit: CardsLike, opponents: int = 1, *,
+           samples: int = 100_000, seed: SeedLike = None, threads: int | None = None,
+           decks: int | None = None) -> CanadaEquity:
+    """A set's equity against ``opponents`` random sets given the pit (Monte Carlo).
+
+    Each sample deals every opponent 4 cards from the cards not in the hero's
+    set or the pit (``decks`` decks, default ``ceil((opponents + 1) / 4)`` [D])
+    and compares at showdown by the rules (``rules/broken-canada.md``): a better
+    category wins, then the lower card; a pot shared by ``k`` best hands pays each
+    ``1/k`` (Full House ties too: the Family Feud is a fair draw, so the equity
+    splits it evenly); the one-time redeal after a Broken Canada is not modelled
+    (hands are compared as dealt).
+
+    ``set_cards``: 4 cards, ``pit``: 2 cards (text or ids). ``opponents``: random
+    sets (1..255 by default; up to ``4 * decks * 13 - 2`` with an explicit
+    ``decks`` of 1..64). ``samples``: number of deals (1..10**10); ``seed``: int or
+    numpy Generator (same seed -> same result, whatever ``threads``: the kernel
+    counts whole samples per thread and the shares are computed once);
+    ``threads``: None/1 one thread, 0 all cores.
+
+    Returns a :class:`CanadaEquity` (a :class:`~handrank.result.EquityResult`).
+    Raises HandSizeError, CardParseError, DuplicateCardError, OptionError
+    (opponents, samples, decks or seed out of range; opponents and samples must be
+    ints, not bools).
+    """
+    if is_int(opponents) and decks is None and opponents >= 4 * MAX_DECKS:
+        raise OptionError(f"opponents must be from 1 to {4 * MAX_DECKS - 1} (more with an "
+                          f"explicit decks), got {opponents}")
+    k = check_int(opponents, "opponents", 1)
+    n = check_int(samples, "samples", 1, 10**10)
+    d = _check_decks(decks_for(k + 1) if decks is None else decks)
+    ids = _hand(set_cards, pit, d)
+    stock = np.repeat(np.arange(52, dtype=np.uint8), d)
+    keep = np.ones(stock.size, dtype=bool)
+    for c in ids:
+        keep[np.flatnonzero((stock == c) & keep)[0]] = False
+    stock = np.ascontiguousarray(stock[keep])
+    if k > stock.size // 4:
+        raise OptionError(f"opponents must be from 1 to {stock.size // 4} with {d} "
+                          f"deck{'s' if d > 1 else ''}, got {k}")
+    base = seed_word(seed)
+    hero = np.asarray(ids, dtype=np.uint8)
+    parts: list[np.ndarray] = []
+
+    def kernel(a: int, b: int) -> None:
+        split = np.zeros(k + 2, dtype=np.int64)
+        _canada.equity_kernel(hero, stock, k, base, a, b, split)
+        parts.append(split)
+
+    run_chunked(kernel, n, threads, min_rows=256)  # a sample is far heavier than a row
+    split = np.sum(parts, axis=0)  # integer counts: the same whatever the chunks
+    size = np.arange(len(split))
+    share = np.divide(1.0, size, out=np.zeros(len(split)), where=size > 0)
+    wins, losses = int(split[1]), int(split[0])
+    ties = int(split[2:].sum())
+    mean = float(split @ share) / n
+    var = max(float(split @ share**2) / n - mean * mean, 0.0)
+    hand = PlayerEquity(hand=format_hand(ids), equity=mean, win=wins / n,
+                        tie=float(split[2:] @ share[2:]) / n, lose=losses / n, wins=wins,
+                        ties=ties, losses=losses,
+                        stderr=math.sqrt(var / (n - 1)) if n > 1 else math.inf)
+    return CanadaEquity(game="canada", players=(hand,), exact=False, deals=n,
+                        seed=None if seed is None or isinstance(seed, np.random.Generator)
+                        else int(seed),
+                        opponents=k, decks=d, pit=format_cards(ids[4:]))
