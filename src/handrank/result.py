@@ -178,12 +178,17 @@ class EquityResult:
                                                          ("dead", self.dead)) if v)
 
     def __str__(self) -> str:
+        return self.table()
+
+    def table(self, first: int = 0) -> str:
+        """The result as a text table, players numbered from ``first`` (0 as in the API;
+        the command line passes 1), then a line saying how it was computed."""
         head = ["player", "hand", "equity", "win", "tie", "wins", "ties", "losses"]
         if not self.exact:
             head.append("stderr")
         rows = []
         for i, p in enumerate(self.players):
-            row = [str(i + 1), p.hand, f"{100 * p.equity:.4f}%", f"{100 * p.win:.4f}%",
+            row = [str(i + first), p.hand, f"{100 * p.equity:.4f}%", f"{100 * p.win:.4f}%",
                    f"{100 * p.tie:.4f}%", _num(p.wins), _num(p.ties), _num(p.losses)]
             if not self.exact:
                 row.append(f"{100 * p.stderr:.4f}%")

@@ -136,7 +136,7 @@ def test_equity_exact_text_and_json_match_the_library(capsys):
     rc, out, err = run(capsys, "brag", "equity", "Kc Kd 4h")
     assert rc == 0 and err == ""
     r = brag.equity("Kc Kd 4h")
-    assert out == str(r) + "\n"
+    assert out == r.table(first=1) + "\n"
     assert out.splitlines()[1].startswith("1       Kc Kd 4h")  # the hand is player 1
     rc, out, _ = run(capsys, "brag", "equity", "Ah 2d 3c", "--no-a23-top-run", "--dead", "3s 3h",
                      "-o", "json")

@@ -97,12 +97,6 @@ def test_exclusive_options(capsys):
     assert code == 2
 
 
-def _hero(result):
-    """The hero's PlayerEquity of a brag / canada result. Transitional: those games are
-    moving to the shared EquityResult; an older result is one flat record."""
-    return result.players[0] if hasattr(result, "players") else result
-
-
 def test_brag_and_canada(capsys):
     code, out, _ = run(capsys, "equity", "--game", "brag", "Qh Qd Qc", "-o", "json")
     d = json.loads(out)
@@ -110,7 +104,7 @@ def test_brag_and_canada(capsys):
     assert d["method"] == "exact" and d["seed"] is None and len(d["players"]) == 1
     from handrank import brag
     hero = d["players"][0]
-    assert hero["equity"] == pytest.approx(_hero(brag.equity("Qh Qd Qc")).equity, abs=1e-15)
+    assert hero["equity"] == pytest.approx(brag.equity("Qh Qd Qc").players[0].equity, abs=1e-15)
     assert hero["wins"] + hero["ties"] + hero["losses"] == d["deals"] == 18_424
     code, out, _ = run(capsys, "equity", "--game", "canada", "8c 7c 3d 3h", "--pit", "Ks Qs",
                        "--samples", "2000", "--seed", "3", "-o", "json")
@@ -118,7 +112,7 @@ def test_brag_and_canada(capsys):
     assert code == 0 and d["game"] == "canada" and d["deals"] == 2000 and d["seed"] == 3
     from handrank import canada
     assert d["players"][0]["equity"] == pytest.approx(
-        _hero(canada.equity("8c 7c 3d 3h", "Ks Qs", samples=2000, seed=3)).equity, abs=1e-15)
+        canada.equity("8c 7c 3d 3h", "Ks Qs", samples=2000, seed=3).players[0].equity, abs=1e-15)
     code, out, _ = run(capsys, "equity", "--game", "brag", "Qh Qd Qc", "--opponents", "2",
                        "--samples", "1000", "--seed", "1")
     assert code == 0 and "Monte Carlo: 1,000 deals, seed 1, 2 random opponents" in out
@@ -147,7 +141,8 @@ def test_every_game_prints_the_shared_result(capsys, monkeypatch):
     assert seen["opponents"] == 3 and seen["seed"] == 9 and seen["dead"] == "2c"
     code, out, _ = run(capsys, "equity", "--game", "brag", "Qh Qd Qc", "--opponents", "3",
                        "--samples", "1000", "--seed", "9", "--dead", "2c")
-    assert code == 0 and out == str(given) + "\n"
+    assert code == 0 and out == given.table(first=1) + "\n"
+    assert str(given).splitlines()[1].startswith("0 ")  # the API numbers players from 0
     assert "75.0000%" in out and "Monte Carlo: 1,000 deals, seed 9, 3 random opponents" in out
 
 

@@ -151,7 +151,7 @@ def cmd_equity(args: argparse.Namespace) -> int:
     except HandrankError as e:
         print(f"{PROG} brag equity: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(json.dumps(r.to_dict()) if args.output == "json" else r)
+    print(json.dumps(r.to_dict()) if args.output == "json" else r.table(first=1))
     return EXIT_OK
 
 

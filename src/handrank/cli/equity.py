@@ -190,26 +190,7 @@ def _emit(args: argparse.Namespace, result: EquityResult) -> None:
         json.dump(result.to_dict(), sys.stdout)
         print()
     else:
-        print(result)
-
-
-def _shared_shape(game: str, hand: str, r: object, seed: int) -> EquityResult:
-    """Transitional: ``brag.equity`` / ``canada.equity`` are moving to the shared
-    :class:`~handrank.result.EquityResult` (the hero first, ``opponents`` set); until
-    both have, an older result (one probability per field) is turned into it here.
-    Delete once both return an EquityResult."""
-    if isinstance(r, EquityResult):
-        return r
-    old: Any = r
-    deals = float(old.samples)
-    exact = bool(getattr(old, "exact", False))
-    lose = float(getattr(old, "lose", max(0.0, 1.0 - old.win - old.tie)))
-    player = PlayerEquity(
-        hand=hand, equity=old.equity, win=old.win, tie=old.equity - old.win, lose=lose,
-        wins=float(round(old.win * deals)), ties=float(round(old.tie * deals)),
-        losses=float(round(lose * deals)), stderr=old.stderr)
-    return EquityResult(game=game, players=(player,), exact=exact, deals=deals,
-                        seed=None if exact else seed, opponents=old.opponents)
+        print(result.table(first=1))
 
 
 def _brag(args: argparse.Namespace) -> int:
@@ -224,7 +205,7 @@ def _brag(args: argparse.Namespace) -> int:
                         seed=seed, threads=args.threads, dead=args.dead)
     except HandrankError as e:
         return _error(e)
-    _emit(args, _shared_shape("brag", args.players[0], r, seed))
+    _emit(args, r)
     return EXIT_OK
 
 
@@ -241,5 +222,5 @@ def _canada(args: argparse.Namespace) -> int:
                           threads=args.threads, **kw)
     except HandrankError as e:
         return _error(e)
-    _emit(args, _shared_shape("canada", args.players[0], r, seed))
+    _emit(args, r)
     return EXIT_OK
