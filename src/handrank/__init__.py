@@ -5,10 +5,13 @@ Games: :mod:`handrank.poker` (5, 6, 7 cards), :mod:`handrank.chinese` (Chinese P
 :mod:`handrank.canada` (Broken Canada; engine in :mod:`handrank.canada.engine`), and
 :mod:`handrank.equity` (Hold'em equity, ranges in :mod:`handrank.equity.ranges`).
 
-Game modules share one shape (see ``DESIGN.md`` of the project): ``evaluate``
-(one hand -> :class:`HandValue`), ``evaluate_many`` (numpy arrays -> ``int32``
-strengths, higher = stronger), ``category`` / ``describe``, ``compare`` /
-``showdown``. Cards are ids ``4 * rank + suit`` (see :mod:`handrank.cards`).
+Each game is a package with the same verbs (layout: ``docs/architecture.md``):
+``evaluate`` (one hand -> :class:`HandValue`), ``evaluate_many`` (numpy arrays ->
+``int32`` strengths, higher = stronger), ``category`` / ``describe``, ``compare`` /
+``showdown``; the equities share :class:`~handrank.result.EquityResult`, the game
+engines share :mod:`handrank.engine`. Cards are ids ``4 * rank + suit`` (see
+:mod:`handrank.cards`). The rules each game follows: :mod:`handrank.rules`
+(``handrank rules PAGE`` on the command line).
 """
 
 import importlib
@@ -22,10 +25,10 @@ from .result import HandValue
 
 #: Game modules imported on first use (``handrank.brag`` ...), so that ``import handrank``
 #: stays cheap for a user of one game.
-_LAZY = ("brag", "canada", "chinese", "crash", "equity", "ranges")
+_LAZY = ("brag", "canada", "chinese", "crash", "engine", "equity", "ranges", "rules")
 
 if TYPE_CHECKING:  # pragma: no cover
-    from . import brag, canada, chinese, crash, equity, ranges
+    from . import brag, canada, chinese, crash, engine, equity, ranges, rules
 
 
 def __getattr__(name: str) -> Any:
@@ -48,6 +51,7 @@ __all__ = [
     "cards",
     "chinese",
     "crash",
+    "engine",
     "equity",
     "errors",
     "format_card",
@@ -56,4 +60,5 @@ __all__ = [
     "parse_cards",
     "poker",
     "ranges",
+    "rules",
 ]

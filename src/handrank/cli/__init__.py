@@ -44,7 +44,7 @@ __all__ = ["REGISTRARS", "add_input_options", "add_output_options", "build_parse
 
 #: Modules ``handrank.cli.<name>``, each with a ``register(subparsers)`` that adds its
 #: commands (poker: top-level commands) or its command group (``handrank brag ...``).
-REGISTRARS: list[str] = ["poker", "brag", "crash", "canada", "chinese", "equity"]
+REGISTRARS: list[str] = ["poker", "brag", "crash", "canada", "chinese", "equity", "rules"]
 
 MAIN_EPILOG = """\
 examples:
