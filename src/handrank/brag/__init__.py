@@ -48,6 +48,7 @@ import numpy as np
 
 from . import _kernel as _brag
 from .._support.arrays import as_id_array, as_mask_array, raise_kernel_error
+from .._support.seeds import seed_word
 from .._support.threads import resolve_threads, run_chunked
 from ..cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, format_card, parse_cards
 from ..cards import rng as cards_rng
@@ -433,12 +434,6 @@ def _check_seed(seed: object) -> None:
         cards_rng(seed)
 
 
-def _seed_word(seed: int | np.random.Generator | None) -> int:
-    _check_seed(seed)
-    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-    return int(rng.integers(0, 2**64, dtype=np.uint64))
-
-
 def equity(hand: CardsLike, opponents: int = 1, *, samples: int | None = None,
            seed: int | np.random.Generator | None = None, threads: int | None = None,
            dead: CardsLike | None = None, prial_threes_high: bool = True,
@@ -506,7 +501,7 @@ def equity(hand: CardsLike, opponents: int = 1, *, samples: int | None = None,
         return BragEquity(win=w / n, tie=t / n, lose=lo / n, equity=(w + t / 2) / n,
                           samples=n, stderr=0.0, exact=True, opponents=1)
     n = DEFAULT_SAMPLES if samples is None else int(samples)
-    word = _seed_word(seed)
+    word = seed_word(seed)
     parts: dict[int, np.ndarray] = {}
 
     def kernel(start: int, stop: int) -> None:

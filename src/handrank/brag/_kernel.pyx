@@ -8,8 +8,9 @@ codes they return into exceptions naming the row and column.
 
 cimport cython
 from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_CheckExact
-from libc.stdint cimport uint8_t, uint64_t, int16_t, int32_t, int64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t, int16_t, int32_t, int64_t
 from libc.stddef cimport ptrdiff_t
+from libc.string cimport memcpy
 
 import numpy as np
 from time import perf_counter as _now
@@ -200,10 +201,11 @@ def exact_one(int a, int b, int c, uint64_t dead, options=3):
     return win, tie, lose
 
 
-cdef inline uint64_t _mix64(uint64_t z) noexcept nogil:
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
+cdef extern from "_c/rng.h" nogil:
+    ctypedef struct hr_rng:
+        pass
+    void hr_rng_stream(hr_rng *g, uint64_t seed, uint64_t index)
+    void hr_rng_deal_u8(hr_rng *g, uint8_t *a, uint32_t n, uint32_t k)
 
 
 @cython.boundscheck(False)
@@ -212,18 +214,19 @@ def monte_carlo(int a, int b, int c, uint64_t dead, int opponents, uint64_t seed
                 Py_ssize_t start, Py_ssize_t stop, options=3):
     """Samples start..stop of a seeded Monte Carlo showdown of a-b-c against
     ``opponents`` hands dealt from the cards not in ``dead`` (a mask holding
-    a, b, c). Sample i draws from its own splitmix64 stream keyed by (seed, i),
-    so results do not depend on how samples are split into chunks.
+    a, b, c). Sample i deals from random stream i of ``seed`` (``_c/rng.h``:
+    xoshiro256**, unbiased partial Fisher-Yates), so results do not depend on
+    how samples are split into chunks.
 
     Returns an int64 array (opponents + 2,): [wins, losses, ties with 1 opponent,
     ties with 2, ...]: exact integer counts. Releases the GIL."""
     cdef const int16_t* t = hr_brag_table(_options(options))
-    cdef int deck[52]
-    cdef int work[52]
-    cdef int n = 0, x, o, j, r, tmp, cnt
+    cdef uint8_t deck[52]
+    cdef uint8_t work[52]
+    cdef int n = 0, x, o, cnt
     cdef int32_t hero, s, best
     cdef Py_ssize_t i
-    cdef uint64_t state, z
+    cdef hr_rng g
     cdef int64_t[::1] counts
     if opponents < 1 or opponents > MAX_OPPONENTS:
         raise ValueError(f"opponents must be 1..{MAX_OPPONENTS}, got {opponents}")
@@ -243,17 +246,11 @@ def monte_carlo(int a, int b, int c, uint64_t dead, int opponents, uint64_t seed
     with nogil:
         hero = hr_brag_strength_t(t, a, b, c)
         for i in range(start, stop):
-            state = _mix64(seed ^ _mix64(<uint64_t>i + 0x9E3779B97F4A7C15ULL))
-            for x in range(n):
-                work[x] = deck[x]
+            hr_rng_stream(&g, seed, <uint64_t>i)
+            memcpy(work, deck, n)
+            hr_rng_deal_u8(&g, work, n, 3 * opponents)  # work[:3 * opponents] is the deal
             best = -1
             cnt = 0
-            # Partial Fisher-Yates: work[j] for j < 3*opponents is the deal.
-            for j in range(3 * opponents):
-                state += 0x9E3779B97F4A7C15ULL
-                z = _mix64(state)
-                r = j + <int>(((z >> 32) * <uint64_t>(n - j)) >> 32)
-                tmp = work[j]; work[j] = work[r]; work[r] = tmp
             for o in range(opponents):
                 s = hr_brag_strength_t(t, work[3 * o], work[3 * o + 1], work[3 * o + 2])
                 if s > best:

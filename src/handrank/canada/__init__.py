@@ -44,6 +44,7 @@ import numpy as np
 from . import _kernel as _canada
 from .. import cards
 from .._support.arrays import as_id_array
+from .._support.seeds import seed_word
 from .._support.threads import resolve_threads, run_chunked
 from ..cards import RANKS, CardsLike, format_card, format_cards, parse_cards
 from ..errors import (
@@ -722,7 +723,7 @@ def equity(set_cards: CardsLike, pit: CardsLike, opponents: int = 1, *,
     if not 1 <= opponents <= stock.size // 4:
         raise OptionError(f"opponents must be from 1 to {stock.size // 4} with {d} "
                           f"deck{'s' if d > 1 else ''}, got {opponents}")
-    base = int(_rng(seed).integers(0, 2**63, dtype=np.int64))
+    base = seed_word(seed)
     hero = np.asarray(ids, dtype=np.uint8)
     parts: dict[int, tuple[float, float, int, int]] = {}
 

@@ -94,12 +94,11 @@ def odds_first(int first, bint naive=False):
     return np.asarray(hist).astype(np.int64)
 
 
-cdef inline uint64_t _splitmix(uint64_t* x) noexcept nogil:
-    x[0] += 0x9E3779B97F4A7C15ULL
-    cdef uint64_t z = x[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
+cdef extern from "_c/rng.h" nogil:
+    ctypedef struct hr_rng:
+        pass
+    void hr_rng_stream(hr_rng *g, uint64_t seed, uint64_t index)
+    void hr_rng_deal_u8(hr_rng *g, uint8_t *a, uint32_t n, uint32_t k)
 
 
 @cython.boundscheck(False)
@@ -107,12 +106,13 @@ cdef inline uint64_t _splitmix(uint64_t* x) noexcept nogil:
 def equity_kernel(const uint8_t[::1] hero, const uint8_t[::1] stock, int opponents,
                   uint64_t seed, Py_ssize_t start, Py_ssize_t stop):
     """Monte Carlo kernel: samples start..stop; sample i deals ``opponents`` sets
-    of 4 from ``stock`` with its own random stream (seed, i), so results do not
-    depend on how samples are split among threads. ``hero`` = 4 set + 2 pit ids.
+    of 4 from ``stock`` with random stream i of ``seed`` (``_c/rng.h``:
+    xoshiro256**, unbiased partial Fisher-Yates), so results do not depend on
+    how samples are split among threads. ``hero`` = 4 set + 2 pit ids.
     Returns (share_sum, share_sq_sum, wins, ties). Releases the GIL."""
     cdef Py_ssize_t m = stock.shape[0], i
-    cdef int k, j, t, nbest
-    cdef uint64_t state, r
+    cdef int k, j, nbest
+    cdef hr_rng g
     cdef int32_t mine, best, st
     cdef double share, s1 = 0.0, s2 = 0.0
     cdef int64_t wins = 0, ties = 0
@@ -130,14 +130,9 @@ def equity_kernel(const uint8_t[::1] hero, const uint8_t[::1] stock, int opponen
     with nogil:
         mine = hr_canada_strength(&hero[0], &hero[4])
         for i in range(start, stop):
-            state = seed ^ (<uint64_t>i * 0xD1B54A32D192ED03ULL)
-            _splitmix(&state)
+            hr_rng_stream(&g, seed, <uint64_t>i)
             memcpy(work, &stock[0], m)
-            # Partial Fisher-Yates: the first 4 * opponents cards are the deal.
-            for j in range(4 * opponents):
-                r = _splitmix(&state)
-                t = j + <int>(((r >> 32) * <uint64_t>(m - j)) >> 32)
-                work[j], work[t] = work[t], work[j]
+            hr_rng_deal_u8(&g, work, <uint32_t>m, 4 * opponents)  # work[:4 * opponents]: the deal
             best = mine
             nbest = 1
             for k in range(opponents):

@@ -32,6 +32,7 @@ import numpy as np
 
 from . import _kernel as _equity
 from .. import cards
+from .._support.seeds import seed_word
 from .._support.threads import _get_pool, resolve_threads
 from ..cards import CardsLike, format_card, parse_cards
 from ..errors import (
@@ -428,17 +429,12 @@ def _exact(holes: np.ndarray, w: np.ndarray, reps: np.ndarray, inverse: np.ndarr
 
 
 def _seed_base(seed: int | np.random.Generator | None) -> tuple[int, int | None]:
+    """(64-bit seed word of the kernel's streams, the int seed to report or None)."""
     if isinstance(seed, np.random.Generator):
-        return int(seed.integers(0, 2**63)), None
-    if seed is None:
-        s = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
-        return int(np.random.default_rng(s).integers(0, 2**63)), s
-    cards.rng(seed)  # OptionError naming a negative, float, bool or text seed
-    return int(np.random.default_rng(int(seed)).integers(0, 2**63)), int(seed)
-
-
-def _chunk_seed(base: int, i: int) -> int:
-    return (base + (i + 1) * 0x9E3779B97F4A7C15) % 2**64
+        return seed_word(seed), None
+    if seed is None:  # fresh entropy, reported so the run can be repeated
+        seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
+    return seed_word(int(seed)), int(seed)
 
 
 def _monte_carlo(ranges: list[Range], board: np.ndarray, dead_mask: int, base: int,
@@ -466,7 +462,7 @@ def _monte_carlo(ranges: list[Range], board: np.ndarray, dead_mask: int, base: i
         def task(i: int, results: dict[int, np.ndarray] = results) -> int:
             k = min(CHUNK_SAMPLES, cap - i * CHUNK_SAMPLES)
             rc, res = _equity.monte_carlo(combos, off, prob, alias, uniform, board, dead_mask,
-                                          _chunk_seed(base, i), k, MAX_REJECTS)
+                                          base, k, MAX_REJECTS, i)
             if rc:
                 raise RangeSyntaxError(
                     f"the players' ranges almost never fit together ({MAX_REJECTS:,} deals in "
