@@ -12,6 +12,8 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t, int16_t, int32_t, int64_t
 from libc.stddef cimport ptrdiff_t
 from libc.string cimport memcpy
 
+from .._c.rng cimport hr_rng, hr_rng_deal_u8, hr_rng_stream
+
 import numpy as np
 from time import perf_counter as _now
 
@@ -168,16 +170,10 @@ def table_bytes():
             + sizeof(HR_BRAG_RANK_OFFSET))
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
-def exact_one(int a, int b, int c, uint64_t dead, options=3):
-    """Against every 3-card hand from the cards not in ``dead`` (a mask that
-    must hold a, b, c): (wins, ties, losses) of the hand a-b-c. Releases the GIL."""
-    cdef const int16_t* t = hr_brag_table(_options(options))
-    cdef int deck[52]
-    cdef int n = 0, i, j, k, x
-    cdef int32_t hero, s
-    cdef int64_t win = 0, tie = 0, lose = 0
+cdef int _unseen(int a, int b, int c, uint64_t dead, uint8_t *deck) except -1:
+    """Check that a, b, c are three distinct card ids that ``dead`` holds (ValueError
+    otherwise); write the ids not in ``dead`` to ``deck`` (room for 52), return how many."""
+    cdef int n = 0, x
     if not (0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52) or a == b or a == c or b == c:
         raise ValueError("need three distinct card ids in 0..51")
     if not ((dead >> a) & (dead >> b) & (dead >> c) & 1):
@@ -186,6 +182,19 @@ def exact_one(int a, int b, int c, uint64_t dead, options=3):
         if not (dead >> x) & 1:
             deck[n] = x
             n += 1
+    return n
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def exact_one(int a, int b, int c, uint64_t dead, options=3):
+    """Against every 3-card hand from the cards not in ``dead`` (a mask that
+    must hold a, b, c): (wins, ties, losses) of the hand a-b-c. Releases the GIL."""
+    cdef const int16_t* t = hr_brag_table(_options(options))
+    cdef uint8_t deck[52]
+    cdef int n = _unseen(a, b, c, dead, deck), i, j, k
+    cdef int32_t hero, s
+    cdef int64_t win = 0, tie = 0, lose = 0
     with nogil:
         hero = hr_brag_strength_t(t, a, b, c)
         for i in range(n):
@@ -199,13 +208,6 @@ def exact_one(int a, int b, int c, uint64_t dead, options=3):
                     else:
                         lose += 1
     return win, tie, lose
-
-
-cdef extern from "_c/rng.h" nogil:
-    ctypedef struct hr_rng:
-        pass
-    void hr_rng_stream(hr_rng *g, uint64_t seed, uint64_t index)
-    void hr_rng_deal_u8(hr_rng *g, uint8_t *a, uint32_t n, uint32_t k)
 
 
 @cython.boundscheck(False)
@@ -223,7 +225,7 @@ def monte_carlo(int a, int b, int c, uint64_t dead, int opponents, uint64_t seed
     cdef const int16_t* t = hr_brag_table(_options(options))
     cdef uint8_t deck[52]
     cdef uint8_t work[52]
-    cdef int n = 0, x, o, cnt
+    cdef int n, o, cnt
     cdef int32_t hero, s, best
     cdef Py_ssize_t i
     cdef hr_rng g
@@ -231,15 +233,8 @@ def monte_carlo(int a, int b, int c, uint64_t dead, int opponents, uint64_t seed
     if opponents < 1 or opponents > MAX_OPPONENTS:
         raise ValueError(f"opponents must be 1..{MAX_OPPONENTS}, got {opponents}")
     counts = np.zeros(opponents + 2, dtype=np.int64)
-    if not (0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52) or a == b or a == c or b == c:
-        raise ValueError("need three distinct card ids in 0..51")
-    if not ((dead >> a) & (dead >> b) & (dead >> c) & 1):
-        raise ValueError("dead must hold the hand's cards")
-    for x in range(52):
-        if not (dead >> x) & 1:
-            deck[n] = x
-            n += 1
-    if opponents < 1 or 3 * opponents > n:
+    n = _unseen(a, b, c, dead, deck)
+    if 3 * opponents > n:
         raise ValueError(f"cannot deal {opponents} opponents from {n} cards")
     if start < 0 or start > stop:
         raise IndexError("bad sample range")

@@ -11,6 +11,8 @@ cimport cython
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
 from libc.string cimport memcpy
 
+from .._c.rng cimport hr_rng, hr_rng_deal_u8, hr_rng_stream
+
 import numpy as np
 
 KIND_RANGE = HR_CA_ERR_RANGE    # card id >= 52
@@ -92,13 +94,6 @@ def odds_first(int first, bint naive=False):
         else:
             hr_canada_odds_first(first, &hist[0])
     return np.asarray(hist).astype(np.int64)
-
-
-cdef extern from "_c/rng.h" nogil:
-    ctypedef struct hr_rng:
-        pass
-    void hr_rng_stream(hr_rng *g, uint64_t seed, uint64_t index)
-    void hr_rng_deal_u8(hr_rng *g, uint8_t *a, uint32_t n, uint32_t k)
 
 
 @cython.boundscheck(False)

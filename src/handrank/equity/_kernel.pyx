@@ -9,6 +9,8 @@ make the kernels read outside their buffers.
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t
 
+from .._c.rng cimport hr_rng, hr_rng_below, hr_rng_next, hr_rng_stream
+
 import numpy as np
 
 from ..errors import HandrankError
@@ -34,13 +36,6 @@ cdef extern from "equity/kernel.h" nogil:
                           uint64_t base_key, uint64_t board_mask, uint64_t known_mask,
                           uint64_t seed, uint64_t stream, int64_t samples,
                           int64_t max_reject, hr_eq_acc *acc)
-
-cdef extern from "_c/rng.h" nogil:
-    ctypedef struct hr_rng:
-        pass
-    void hr_rng_stream(hr_rng *g, uint64_t seed, uint64_t index)
-    uint64_t hr_rng_next(hr_rng *g)
-    uint32_t hr_rng_below(hr_rng *g, uint32_t range)
 
 #: Pot shares are counted in units of 1/SHARE_UNITS (lcm(1..10)): exact for any k-way tie.
 SHARE_UNITS = HR_EQ_UNITS
