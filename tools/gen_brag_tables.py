@@ -126,14 +126,13 @@ def render() -> str:
         "",
         "/* 1 << id for a card id, the poison bit 63 for any other byte. */",
         c_array("uint64_t", "HR_BRAG_CARD_BIT",
-                [(1 << v) if v < 52 else (1 << 63) for v in range(256)], 4, lambda b: f"0x{b:016x}ULL"),
+                [(1 << v) if v < 52 else (1 << 63) for v in range(256)], lambda b: f"0x{b:016x}ULL"),
         "",
         "/* Rank pattern term of byte v in column k: 169*rank, 13*rank, rank (0 if not a card). */",
         "static const uint16_t HR_BRAG_RANK_OFFSET[3][256] = {",
     ]
     for mult in (169, 13, 1):
-        lines += ["  {", *c_rows([mult * (v >> 2) if v < 52 else 0 for v in range(256)],
-                                 fmt=lambda x: f"{x:4d}"), "  },"]
+        lines += ["  {", *c_rows([mult * (v >> 2) if v < 52 else 0 for v in range(256)]), "  },"]
     lines += [
         "};",
         "",
@@ -141,8 +140,7 @@ def render() -> str:
         f"static const int16_t HR_BRAG_TABLE[4][{TABLE_SIZE}] = {{",
     ]
     for options in range(4):
-        lines += [f"  {{ /* options {options} */", *c_rows(build_table(options), fmt=lambda v: f"{v:3d}"),
-                  "  },"]
+        lines += [f"  {{ /* options {options} */", *c_rows(build_table(options)), "  },"]
     lines += ["};", "", ""]
     return c_header("HANDRANK_BRAG_TABLES_H", banner(TOOL, " by hand."), "\n".join(lines))
 

@@ -205,13 +205,13 @@ def render() -> str:
 #define HR_CA_NUM_PITS 91
 {cats}
 
-{c_array("uint16_t", "HR_CA_SET_INDEX", t["set_index"], 24, sep=",")}
+{c_array("uint16_t", "HR_CA_SET_INDEX", t["set_index"])}
 
-{c_array("uint8_t", "HR_CA_PIT_INDEX", t["pit_index"], 24, sep=",")}
+{c_array("uint8_t", "HR_CA_PIT_INDEX", t["pit_index"])}
 
-{c_array("int32_t", "HR_CA_RANK_STRENGTH", t["strength"], 16, sep=",")}
+{c_array("int32_t", "HR_CA_RANK_STRENGTH", t["strength"])}
 
-{c_array("uint8_t", "HR_CA_RUN", t["run"], 32, sep=",")}
+{c_array("uint8_t", "HR_CA_RUN", t["run"])}
 
 """)
 

@@ -178,10 +178,10 @@ def render() -> str:
               for r in range(13) for nib in range(16)]
     # Thresholds: the lowest strength of each category.
     first = [int(np.flatnonzero(class_cat[1:] == cat)[0]) + 1 for cat in range(9)]
-    arrays = [("HR_CATEGORY_FIRST", "uint16_t", first, 16), ("HR_CARD_KEY", "uint64_t", card_keys, 4),
-              ("HR_KB", "uint64_t", kb, 4), ("HR_NIBBLE_KEY", "uint64_t", nibble, 4),
-              ("HR_ROW_OFFSET", "uint32_t", offsets, 16), ("HR_NOFLUSH", "uint16_t", noflush, 16),
-              ("HR_FLUSH", "uint16_t", flush, 16), ("HR_CLASS_RANKS", "uint32_t", class_ranks, 16)]
+    arrays = [("HR_CATEGORY_FIRST", "uint16_t", first), ("HR_CARD_KEY", "uint64_t", card_keys),
+              ("HR_KB", "uint64_t", kb), ("HR_NIBBLE_KEY", "uint64_t", nibble),
+              ("HR_ROW_OFFSET", "uint32_t", offsets), ("HR_NOFLUSH", "uint16_t", noflush),
+              ("HR_FLUSH", "uint16_t", flush), ("HR_CLASS_RANKS", "uint32_t", class_ranks)]
     body = [
         "\n",
         f"#define HR_ROW_SHIFT {ROW_SHIFT}\n",
@@ -192,10 +192,9 @@ def render() -> str:
         f"#define HR_ROW_COUNT {len(offsets)}\n",
         f"#define HR_NUM_STRENGTHS {len(class_ranks) - 1}\n\n",
     ]
-    for name, ctype, values, per_line in arrays:
+    for name, ctype, values in arrays:
         suffix = "ULL" if ctype == "uint64_t" else ""
-        body.append(c_array(ctype, name, list(values), per_line, lambda x: f"{int(x)}{suffix}",
-                            last_comma=False) + "\n")
+        body.append(c_array(ctype, name, list(values), lambda x: f"{int(x)}{suffix}") + "\n")
     return c_header("HANDRANK_POKER_TABLES_H", banner(TOOL, " by hand."), "".join(body) + "\n")
 
 
