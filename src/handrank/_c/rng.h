@@ -64,15 +64,16 @@ HR_INLINE uint64_t hr_rng_next(hr_rng *g) {
     return result;
 }
 
-/* Lemire's step on one 32-bit word x for a range >= 1 whose rejection
- * threshold (2^32 mod range, hr_lemire_threshold) is `threshold`: returns 1
- * and sets *out = floor(x * range / 2^32) when x is accepted, 0 when x must be
- * replaced by a fresh word. Exposed so a caller drawing many values from one
- * fixed range can use both halves of a 64-bit output. */
+/* Rejection threshold of Lemire's method for a range >= 1: 2^32 mod range. */
 HR_INLINE uint32_t hr_lemire_threshold(uint32_t range) {
     return (0U - range) % range;
 }
 
+/* Lemire's step on one 32-bit word x, given threshold = hr_lemire_threshold(range):
+ * returns 1 and sets *out = floor(x * range / 2^32) when x is accepted, 0 when
+ * x must be replaced by a fresh word. Exposed so a caller drawing many values
+ * from one fixed range can use both halves of a 64-bit output (equity's board
+ * cards: range 52, threshold 48). */
 HR_INLINE int hr_lemire32(uint32_t x, uint32_t range, uint32_t threshold, uint32_t *out) {
     uint64_t prod = (uint64_t)x * range;
     if ((uint32_t)prod < threshold) return 0;
