@@ -8,7 +8,7 @@ codes they return into exceptions naming the row and column.
 
 cimport cython
 from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_CheckExact
-from libc.stdint cimport uint8_t, uint32_t, uint64_t, int16_t, int32_t, int64_t
+from libc.stdint cimport uint8_t, uint64_t, int16_t, int32_t, int64_t
 from libc.stddef cimport ptrdiff_t
 from libc.string cimport memcpy
 
