@@ -47,11 +47,16 @@ if ONLY:
         sys.exit(f"HANDRANK_ONLY names no extension: {', '.join(unknown)} (have {', '.join(MODULES)})")
     MODULES = ONLY
 
+HEADERS = sorted(glob.glob("src/handrank/**/*.h", recursive=True))
+
 extensions = [
     Extension(
         f"handrank.{name}._kernel",
         [f"src/handrank/{name}/_kernel.pyx"],
         include_dirs=["src/handrank"],
+        # Rebuild when a C header changes (headers include each other across games,
+        # e.g. equity/kernel.h -> poker/kernel.h -> _c/cardbits.h).
+        depends=HEADERS,
         extra_compile_args=compile_args,
     )
     for name in MODULES

@@ -43,7 +43,7 @@ def page(name: str) -> str:
         raise OptionError(f"unknown rules page {name!r}; expected one of "
                           f"{', '.join(PAGES + tuple(GAME_PAGES))} or 'index'")
     filename = "README.md" if key == "index" else f"{key}.md"
-    shipped = resources.files(__package__).joinpath("rules_pages", filename)
+    shipped = resources.files(__package__) / "rules_pages" / filename
     if shipped.is_file():
         return shipped.read_text(encoding="utf-8")
     # A source checkout (editable install): the pages are in docs/rules.

@@ -10,6 +10,9 @@ cimport cython
 from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_CheckExact
 from libc.stdint cimport uint8_t, uint64_t, int16_t, int32_t, int64_t
 from libc.stddef cimport ptrdiff_t
+from libc.string cimport memcpy
+
+from .._c.rng cimport hr_rng, hr_rng_deal_u8, hr_rng_stream
 
 import numpy as np
 from time import perf_counter as _now
@@ -167,16 +170,10 @@ def table_bytes():
             + sizeof(HR_BRAG_RANK_OFFSET))
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
-def exact_one(int a, int b, int c, uint64_t dead, options=3):
-    """Against every 3-card hand from the cards not in ``dead`` (a mask that
-    must hold a, b, c): (wins, ties, losses) of the hand a-b-c. Releases the GIL."""
-    cdef const int16_t* t = hr_brag_table(_options(options))
-    cdef int deck[52]
-    cdef int n = 0, i, j, k, x
-    cdef int32_t hero, s
-    cdef int64_t win = 0, tie = 0, lose = 0
+cdef int _unseen(int a, int b, int c, uint64_t dead, uint8_t *deck) except -1:
+    """Check that a, b, c are three distinct card ids that ``dead`` holds (ValueError
+    otherwise); write the ids not in ``dead`` to ``deck`` (room for 52), return how many."""
+    cdef int n = 0, x
     if not (0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52) or a == b or a == c or b == c:
         raise ValueError("need three distinct card ids in 0..51")
     if not ((dead >> a) & (dead >> b) & (dead >> c) & 1):
@@ -185,6 +182,19 @@ def exact_one(int a, int b, int c, uint64_t dead, options=3):
         if not (dead >> x) & 1:
             deck[n] = x
             n += 1
+    return n
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def exact_one(int a, int b, int c, uint64_t dead, options=3):
+    """Against every 3-card hand from the cards not in ``dead`` (a mask that
+    must hold a, b, c): (wins, ties, losses) of the hand a-b-c. Releases the GIL."""
+    cdef const int16_t* t = hr_brag_table(_options(options))
+    cdef uint8_t deck[52]
+    cdef int n = _unseen(a, b, c, dead, deck), i, j, k
+    cdef int32_t hero, s
+    cdef int64_t win = 0, tie = 0, lose = 0
     with nogil:
         hero = hr_brag_strength_t(t, a, b, c)
         for i in range(n):
@@ -200,60 +210,42 @@ def exact_one(int a, int b, int c, uint64_t dead, options=3):
     return win, tie, lose
 
 
-cdef inline uint64_t _mix64(uint64_t z) noexcept nogil:
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def monte_carlo(int a, int b, int c, uint64_t dead, int opponents, uint64_t seed,
                 Py_ssize_t start, Py_ssize_t stop, options=3):
     """Samples start..stop of a seeded Monte Carlo showdown of a-b-c against
     ``opponents`` hands dealt from the cards not in ``dead`` (a mask holding
-    a, b, c). Sample i draws from its own splitmix64 stream keyed by (seed, i),
-    so results do not depend on how samples are split into chunks.
+    a, b, c). Sample i deals from random stream i of ``seed`` (``_c/rng.h``:
+    xoshiro256**, unbiased partial Fisher-Yates), so results do not depend on
+    how samples are split into chunks.
 
     Returns an int64 array (opponents + 2,): [wins, losses, ties with 1 opponent,
     ties with 2, ...]: exact integer counts. Releases the GIL."""
     cdef const int16_t* t = hr_brag_table(_options(options))
-    cdef int deck[52]
-    cdef int work[52]
-    cdef int n = 0, x, o, j, r, tmp, cnt
+    cdef uint8_t deck[52]
+    cdef uint8_t work[52]
+    cdef int n, o, cnt
     cdef int32_t hero, s, best
     cdef Py_ssize_t i
-    cdef uint64_t state, z
+    cdef hr_rng g
     cdef int64_t[::1] counts
     if opponents < 1 or opponents > MAX_OPPONENTS:
         raise ValueError(f"opponents must be 1..{MAX_OPPONENTS}, got {opponents}")
     counts = np.zeros(opponents + 2, dtype=np.int64)
-    if not (0 <= a < 52 and 0 <= b < 52 and 0 <= c < 52) or a == b or a == c or b == c:
-        raise ValueError("need three distinct card ids in 0..51")
-    if not ((dead >> a) & (dead >> b) & (dead >> c) & 1):
-        raise ValueError("dead must hold the hand's cards")
-    for x in range(52):
-        if not (dead >> x) & 1:
-            deck[n] = x
-            n += 1
-    if opponents < 1 or 3 * opponents > n:
+    n = _unseen(a, b, c, dead, deck)
+    if 3 * opponents > n:
         raise ValueError(f"cannot deal {opponents} opponents from {n} cards")
     if start < 0 or start > stop:
         raise IndexError("bad sample range")
     with nogil:
         hero = hr_brag_strength_t(t, a, b, c)
         for i in range(start, stop):
-            state = _mix64(seed ^ _mix64(<uint64_t>i + 0x9E3779B97F4A7C15ULL))
-            for x in range(n):
-                work[x] = deck[x]
+            hr_rng_stream(&g, seed, <uint64_t>i)
+            memcpy(work, deck, n)
+            hr_rng_deal_u8(&g, work, n, 3 * opponents)  # work[:3 * opponents] is the deal
             best = -1
             cnt = 0
-            # Partial Fisher-Yates: work[j] for j < 3*opponents is the deal.
-            for j in range(3 * opponents):
-                state += 0x9E3779B97F4A7C15ULL
-                z = _mix64(state)
-                r = j + <int>(((z >> 32) * <uint64_t>(n - j)) >> 32)
-                tmp = work[j]; work[j] = work[r]; work[r] = tmp
             for o in range(opponents):
                 s = hr_brag_strength_t(t, work[3 * o], work[3 * o + 1], work[3 * o + 2])
                 if s > best:

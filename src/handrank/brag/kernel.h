@@ -13,11 +13,7 @@
 #include "_c/cardbits.h"
 #include "brag/tables.h"
 
-#ifndef HR_ERR_RANGE
-#define HR_ERR_RANGE 1
-#define HR_ERR_DUPLICATE 2
-#define HR_ERR_SIZE 3
-#endif
+#include "_c/errors.h"
 
 /* Option bits (the default rules are HR_BRAG_DEFAULT_OPTIONS). */
 #define HR_BRAG_PRIAL_THREES_HIGH 1

@@ -10,7 +10,7 @@ import numpy as np
 
 from . import _kernel as _brag
 from .._support.checks import check_int
-from .._support.seeds import SeedLike, rng
+from .._support.seeds import SeedLike, rng, seed_word
 from .._support.threads import resolve_threads, run_chunked
 from ..cards import CardsLike, format_card, format_cards, parse_cards
 from ..errors import DuplicateCardError, HandrankError, OptionError
@@ -102,7 +102,7 @@ def equity(hand: CardsLike, opponents: int = 1, *, samples: int | None = None,
         return EquityResult(game="brag", players=(player,), exact=True, deals=n,
                             opponents=n_opp, dead=format_cards(dead_ids))
     n = DEFAULT_SAMPLES if samples is None else int(samples)
-    word = int(gen.integers(0, 2**64, dtype=np.uint64))
+    word = seed_word(gen)
     parts: dict[int, np.ndarray] = {}
 
     def kernel(start: int, stop: int) -> None:

@@ -11,6 +11,8 @@ cimport cython
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
 from libc.string cimport memcpy
 
+from .._c.rng cimport hr_rng, hr_rng_deal_u8, hr_rng_stream
+
 import numpy as np
 
 KIND_RANGE = HR_CA_ERR_RANGE    # card id >= 52
@@ -94,27 +96,20 @@ def odds_first(int first, bint naive=False):
     return np.asarray(hist).astype(np.int64)
 
 
-cdef inline uint64_t _splitmix(uint64_t* x) noexcept nogil:
-    x[0] += 0x9E3779B97F4A7C15ULL
-    cdef uint64_t z = x[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def equity_kernel(const uint8_t[::1] hero, const uint8_t[::1] stock, int opponents,
                   uint64_t seed, Py_ssize_t start, Py_ssize_t stop, int64_t[::1] split):
     """Monte Carlo kernel: samples start..stop; sample i deals ``opponents`` sets
-    of 4 from ``stock`` with its own random stream (seed, i), so results do not
-    depend on how samples are split among threads. ``hero`` = 4 set + 2 pit ids.
+    of 4 from ``stock`` with random stream i of ``seed`` (``_c/rng.h``:
+    xoshiro256**, unbiased partial Fisher-Yates), so results do not depend on
+    how samples are split among threads. ``hero`` = 4 set + 2 pit ids.
     Adds integer counts to ``split`` (length >= opponents + 2): ``split[0]`` the
     samples lost, ``split[k]`` (k >= 1) those where the hero's hand was best
     together with k - 1 others (k = 1: won alone). Releases the GIL."""
     cdef Py_ssize_t m = stock.shape[0], i
-    cdef int k, j, t, nbest
-    cdef uint64_t state, r
+    cdef int k, j, nbest
+    cdef hr_rng g
     cdef int32_t mine, best, st
     cdef uint8_t work[4096]
     if (hero.shape[0] != 6 or opponents < 1 or 4 * opponents > m or m > 4096
@@ -131,14 +126,9 @@ def equity_kernel(const uint8_t[::1] hero, const uint8_t[::1] stock, int opponen
     with nogil:
         mine = hr_canada_strength(&hero[0], &hero[4])
         for i in range(start, stop):
-            state = seed ^ (<uint64_t>i * 0xD1B54A32D192ED03ULL)
-            _splitmix(&state)
+            hr_rng_stream(&g, seed, <uint64_t>i)
             memcpy(work, &stock[0], m)
-            # Partial Fisher-Yates: the first 4 * opponents cards are the deal.
-            for j in range(4 * opponents):
-                r = _splitmix(&state)
-                t = j + <int>(((r >> 32) * <uint64_t>(m - j)) >> 32)
-                work[j], work[t] = work[t], work[j]
+            hr_rng_deal_u8(&g, work, <uint32_t>m, 4 * opponents)  # work[:4 * opponents]: the deal
             best = mine
             nbest = 1
             for k in range(opponents):

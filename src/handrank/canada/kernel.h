@@ -11,8 +11,9 @@
 #include "canada/tables.h"
 #include "_c/cardbits.h"
 
-#define HR_CA_ERR_RANGE 1
-#define HR_CA_ERR_COPIES 2
+#include "_c/errors.h"
+#define HR_CA_ERR_RANGE HR_ERR_RANGE
+#define HR_CA_ERR_COPIES HR_ERR_COPIES
 #define HR_CA_TB_MASK ((1 << HR_CA_TB_BITS) - 1)
 
 /* Suit and colour rows from the suit counters (8 bits per suit, packed) and the

@@ -30,4 +30,6 @@ def monte_carlo(
     seed: int,
     samples: int,
     max_reject: int,
+    stream: int = 0,
 ) -> tuple[int, npt.NDArray[np.int64]]: ...
+def _rng_draws(seed: int, stream: int, n: int, bound: int = 0) -> npt.NDArray[np.uint64]: ...

@@ -7,7 +7,9 @@ check every shape, count and card id before releasing the GIL, so no input can
 make the kernels read outside their buffers.
 """
 
-from libc.stdint cimport uint8_t, uint64_t, int64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t
+
+from .._c.rng cimport hr_rng, hr_rng_below, hr_rng_next, hr_rng_stream
 
 import numpy as np
 
@@ -32,8 +34,8 @@ cdef extern from "equity/kernel.h" nogil:
     int hr_eq_monte_carlo(int n, int r, const uint8_t *combos, const int64_t *off,
                           const double *prob, const int64_t *alias, const uint8_t *uniform,
                           uint64_t base_key, uint64_t board_mask, uint64_t known_mask,
-                          uint64_t seed, int64_t samples, int64_t max_reject,
-                          hr_eq_acc *acc)
+                          uint64_t seed, uint64_t stream, int64_t samples,
+                          int64_t max_reject, hr_eq_acc *acc)
 
 #: Pot shares are counted in units of 1/SHARE_UNITS (lcm(1..10)): exact for any k-way tie.
 SHARE_UNITS = HR_EQ_UNITS
@@ -120,8 +122,9 @@ def exact_units(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t 
 
 def monte_carlo(const uint8_t[:, ::1] combos, const int64_t[::1] off, const double[::1] prob,
                 const int64_t[::1] alias, const uint8_t[::1] uniform, const uint8_t[::1] board, uint64_t dead_mask,
-                uint64_t seed, int64_t samples, int64_t max_reject):
-    """Kernel: ``samples`` Monte Carlo deals from one seed.
+                uint64_t seed, int64_t samples, int64_t max_reject, uint64_t stream=0):
+    """Kernel: ``samples`` Monte Carlo deals from random stream ``stream`` of
+    ``seed`` (the same pair always gives the same deals, whichever thread).
 
     Player p's range is ``combos[off[p]:off[p+1]]`` (``(K, 2)`` uint8 card ids),
     Where ``uniform[p]`` is 0 its combos are drawn by weight from Walker alias
@@ -162,7 +165,7 @@ def monte_carlo(const uint8_t[:, ::1] combos, const int64_t[::1] off, const doub
         raise HandrankError(f"not enough cards left to deal {r} board cards")
     with nogil:
         rc = hr_eq_monte_carlo(n, r, &combos[0, 0], &off[0], &prob[0], &alias[0], &uniform[0],
-                               bk, bm, km, seed, samples, max_reject, &acc)
+                               bk, bm, km, seed, stream, samples, max_reject, &acc)
     if rc == -2:
         raise HandrankError("bad range arrays")
     res = np.zeros((5, n), dtype=np.int64)
@@ -173,3 +176,16 @@ def monte_carlo(const uint8_t[:, ::1] combos, const int64_t[::1] off, const doub
         res[3, p] = acc.share_sq[p]
     res[4, 0] = acc.deals
     return rc, res
+
+
+def _rng_draws(uint64_t seed, uint64_t stream, Py_ssize_t n, uint32_t bound=0):
+    """Test hook for the shared generator (``_c/rng.h``): ``n`` draws of stream
+    ``stream`` of ``seed`` as a uint64 array of shape (n,): raw 64-bit outputs
+    when ``bound`` is 0, else unbiased integers in ``0..bound-1``."""
+    cdef hr_rng g
+    cdef Py_ssize_t i
+    cdef uint64_t[::1] out = np.empty(max(n, 0), dtype=np.uint64)
+    hr_rng_stream(&g, seed, stream)
+    for i in range(out.shape[0]):
+        out[i] = hr_rng_next(&g) if bound == 0 else hr_rng_below(&g, bound)
+    return np.asarray(out)

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <math.h>
 #include "poker/kernel.h"
+#include "_c/rng.h"
 
 #define HR_EQ_UNITS 2520
 #define HR_EQ_MAX_PLAYERS 10
@@ -158,48 +159,6 @@ HR_INLINE int hr_eq_exact(int n, int r, const uint8_t *holes, int64_t num_assign
 
 /* ------------------------------------------------------------ Monte Carlo */
 
-typedef struct { uint64_t s[4]; } hr_rng;
-
-HR_INLINE uint64_t hr_splitmix64(uint64_t *x) {
-    uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-HR_INLINE void hr_rng_seed(hr_rng *g, uint64_t seed) {
-    int i;
-    for (i = 0; i < 4; i++) g->s[i] = hr_splitmix64(&seed);
-}
-
-/* xoshiro256** */
-HR_INLINE uint64_t hr_rng_next(hr_rng *g) {
-    uint64_t *s = g->s;
-    uint64_t x = s[1] * 5, result = ((x << 7) | (x >> 57)) * 9, t = s[1] << 17;
-    s[2] ^= s[0]; s[3] ^= s[1]; s[1] ^= s[2]; s[0] ^= s[3]; s[2] ^= t;
-    s[3] = (s[3] << 45) | (s[3] >> 19);
-    return result;
-}
-
-/* Unbiased integer in [0, range), range >= 1 (Lemire's method). */
-HR_INLINE uint32_t hr_rng_below(hr_rng *g, uint32_t range) {
-    uint64_t prod = (hr_rng_next(g) >> 32) * (uint64_t)range;
-    uint32_t low = (uint32_t)prod;
-    if (low < range) {
-        uint32_t threshold = (0U - range) % range;
-        while (low < threshold) {
-            prod = (hr_rng_next(g) >> 32) * (uint64_t)range;
-            low = (uint32_t)prod;
-        }
-    }
-    return (uint32_t)(prod >> 32);
-}
-
-/* Uniform double in [0, 1). */
-HR_INLINE double hr_rng_unit(hr_rng *g) {
-    return (double)(hr_rng_next(g) >> 11) * (1.0 / 9007199254740992.0);
-}
-
 /* Monte Carlo: `samples` deals. Player p's range is combos[2*off[p] ..
  * 2*off[p+1]) (pairs of ids); where uniform[p] is 0 it is drawn by weight with
  * Walker's alias method: slot i = off[p] + below(count) is kept with probability
@@ -207,17 +166,19 @@ HR_INLINE double hr_rng_unit(hr_rng *g) {
  * independently by weight and starts again if two overlap (exactly the
  * weights' product restricted to compatible hands), then deals the r missing
  * board cards uniformly from the rest of the deck. Returns 0, or -1 after
- * max_reject consecutive overlaps (ranges that hardly ever fit together). */
+ * max_reject consecutive overlaps (ranges that hardly ever fit together).
+ * The random numbers come from stream `stream` of `seed` (hr_rng_stream), so
+ * a chunk's result depends on (seed, stream) only, never on the thread. */
 HR_INLINE int hr_eq_monte_carlo(int n, int r, const uint8_t *combos, const int64_t *off,
                                 const double *prob, const int64_t *alias,
                                 const uint8_t *uniform,
                                 uint64_t base_key, uint64_t board_mask, uint64_t known_mask,
-                                uint64_t seed, int64_t samples, int64_t max_reject,
-                                hr_eq_acc *acc) {
+                                uint64_t seed, uint64_t stream, int64_t samples,
+                                int64_t max_reject, hr_eq_acc *acc) {
     hr_rng g;
     int64_t t, rejects = 0;
     int p;
-    hr_rng_seed(&g, seed);
+    hr_rng_stream(&g, seed, stream);
     for (p = 0; p < HR_EQ_MAX_PLAYERS; p++) {
         acc->win[p] = 0; acc->tie[p] = 0; acc->share[p] = 0; acc->share_sq[p] = 0;
     }
@@ -255,15 +216,13 @@ HR_INLINE int hr_eq_monte_carlo(int n, int r, const uint8_t *combos, const int64
         rejects = 0;
         for (dealt = 0; dealt < r;) {
             /* two unbiased draws in 0..51 from one 64-bit output (Lemire's
-             * multiply-shift on each 32-bit half; 2^32 mod 52 = 48 low values rejected) */
+             * multiply-shift on each 32-bit half; 2^32 mod 52 = 48 low words rejected) */
             uint64_t x = hr_rng_next(&g);
             int half;
             for (half = 0; half < 2 && dealt < r; half++) {
-                uint64_t prod = (half ? (x >> 32) : (x & 0xFFFFFFFFULL)) * 52ULL;
                 uint32_t c;
                 uint64_t b;
-                if ((uint32_t)prod < 48U) continue;
-                c = (uint32_t)(prod >> 32);
+                if (!hr_lemire32((uint32_t)(half ? x >> 32 : x), 52, 48, &c)) continue;
                 b = (uint64_t)1 << c;
                 if (used & b) continue;
                 used |= b; k += HR_CARD_KEY[c]; msk |= b; dealt++;

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _kernel as _equity
+from .._support.seeds import seed_word
 from ..errors import RangeSyntaxError
 from .inputs import MAX_SAMPLES, Deal, Options, ProgressFn
 from .results import HoldemEquity, player_equity
@@ -13,7 +14,8 @@ from .tasks import run_tasks
 
 #: Monte Carlo deals when neither ``samples`` nor ``target_stderr`` is given.
 DEFAULT_SAMPLES = 1_000_000
-#: Monte Carlo runs in chunks of this many deals, chunk ``i`` seeded from (seed, i): the
+#: Monte Carlo runs in chunks of this many deals, chunk ``i`` on random stream ``i`` of the
+#: seed (``_c/rng.h``): the
 #: result depends on the seed and the sample count only, never on ``threads``.
 CHUNK_SAMPLES = 16_384
 #: Monte Carlo gives up after this many consecutive deals with overlapping hands.
@@ -23,7 +25,7 @@ MAX_REJECTS = 1_000_000
 def run_monte_carlo(deal: Deal, opts: Options) -> HoldemEquity:
     """Sample deals as ``opts`` asks and build the result."""
     source, reported_seed = opts.source()
-    base = int(source.integers(0, 2**63))
+    base = seed_word(source)
     tot, N = _monte_carlo(deal, base, opts.samples, opts.target_stderr, opts.threads,
                           opts.progress)
     se = _stderr(tot)
@@ -32,10 +34,6 @@ def run_monte_carlo(deal: Deal, opts: Options) -> HoldemEquity:
                     for p in range(deal.players))
     return HoldemEquity(game="holdem", players=players, exact=False, deals=float(N),
                         seed=reported_seed, board=deal.board_text, dead=deal.dead_text)
-
-
-def _chunk_seed(base: int, i: int) -> int:
-    return (base + (i + 1) * 0x9E3779B97F4A7C15) % 2**64
 
 
 def _monte_carlo(deal: Deal, base: int, samples: int | None, target: float | None,
@@ -62,7 +60,7 @@ def _monte_carlo(deal: Deal, base: int, samples: int | None, target: float | Non
         def task(i: int, results: dict[int, np.ndarray] = results) -> int:
             k = min(CHUNK_SAMPLES, cap - i * CHUNK_SAMPLES)
             rc, res = _equity.monte_carlo(combos, off, prob, alias, uniform, board, dead_mask,
-                                          _chunk_seed(base, i), k, MAX_REJECTS)
+                                          base, k, MAX_REJECTS, i)
             if rc:
                 raise RangeSyntaxError(
                     f"the players' ranges almost never fit together ({MAX_REJECTS:,} deals in "

@@ -10,9 +10,7 @@
 #include "poker/tables.h"
 #include "_c/cardbits.h"
 
-#define HR_ERR_RANGE 1
-#define HR_ERR_DUPLICATE 2
-#define HR_ERR_SIZE 3
+#include "_c/errors.h"
 
 HR_INLINE int32_t hr_poker_strength(uint64_t key, uint64_t mask) {
     if (key & HR_FLUSH_CHECK) {
