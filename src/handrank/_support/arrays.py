@@ -115,3 +115,16 @@ def raise_kernel_error(err: KernelError, arr: np.ndarray, sizes: Sequence[int]) 
     raise DuplicateCardError(
         f"row {row}: duplicate card {format_card(value)} (columns {first} and {col})",
         card=value, row=row)
+
+
+def int_array(value: object, what: str) -> np.ndarray:
+    """``value`` as an integer numpy array, or ArrayShapeError / ArrayDtypeError."""
+    try:
+        a = np.asarray(value)
+    except ValueError as e:  # ragged nested lists
+        raise ArrayShapeError(f"{what}: not a rectangular array ({e})") from None
+    if a.size == 0 and not isinstance(value, np.ndarray):
+        a = a.astype(np.int64)  # an empty list has no dtype of its own
+    if a.dtype.kind not in "iu":
+        raise ArrayDtypeError(f"{what} must hold integers, got dtype {a.dtype}")
+    return a

@@ -1,0 +1,185 @@
+"""One poker hand: strength, category, name, words and the rich :class:`HandValue`
+(the strength layout is in the package docstring)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache, lru_cache
+
+import numpy as np
+
+from . import _kernel as _poker
+from .._support.arrays import int_array
+from ..cards import RANK_NAMES, RANK_PLURALS, CardsLike, parse_cards
+from ..errors import HandrankError, HandSizeError
+from ..result import CategoryEnum, HandValue
+
+RULES_URL = "rules/poker.md"
+
+#: Weakest and strongest strengths.
+MIN_STRENGTH = 1
+MAX_STRENGTH = 7462
+#: The royal flush's strength (the ace-high straight flush).
+ROYAL_FLUSH = 7462
+
+HAND_SIZES = (5, 6, 7)
+
+#: Fast single-hand calls on card ids (no text, no result object):
+#: ``strength7(c0, ..., c6) -> int``. Raise ValueError on a bad id or repeat.
+strength5 = _poker.strength5
+strength6 = _poker.strength6
+strength7 = _poker.strength7
+
+
+class Category(CategoryEnum):
+    """Poker hand categories, weakest (0) to strongest (8); ``.label`` is the
+    display name (``"Full house"``)."""
+
+    HIGH_CARD = 0
+    ONE_PAIR = 1
+    TWO_PAIR = 2
+    THREE_OF_A_KIND = 3
+    STRAIGHT = 4
+    FLUSH = 5
+    FULL_HOUSE = 6
+    FOUR_OF_A_KIND = 7
+    STRAIGHT_FLUSH = 8
+
+
+_FIRST = _poker.category_first()  # lowest strength of each category
+_FIRST_LIST = [int(x) for x in _FIRST]
+
+
+@lru_cache(maxsize=1)
+def _class_ranks() -> np.ndarray:
+    return _poker.class_ranks()
+
+
+def category(strength: int) -> Category:
+    """The :class:`Category` of a strength (1..7462). Raises ValueError outside
+    that range, TypeError for a non-integer."""
+    if isinstance(strength, bool) or not isinstance(strength, (int, np.integer)):
+        raise TypeError(f"a strength is an int, got {type(strength).__name__} {strength!r}")
+    s = int(strength)
+    if not MIN_STRENGTH <= s <= MAX_STRENGTH:
+        raise HandrankError(f"poker strength {s} is outside {MIN_STRENGTH}..{MAX_STRENGTH}")
+    c = 8
+    while _FIRST_LIST[c] > s:
+        c -= 1
+    return Category(c)
+
+
+def categories(strengths: np.ndarray) -> np.ndarray:
+    """Vectorised :func:`category`: ``(N,)`` strengths -> ``(N,)`` ``int8``
+    category values (compare with ``Category`` members). Raises ValueError for
+    any strength outside 1..7462, naming its index."""
+    s = int_array(strengths, "strengths")
+    if s.size == 0:
+        return np.zeros(s.shape, dtype=np.int8)
+    bad = (s < MIN_STRENGTH) | (s > MAX_STRENGTH)
+    if bad.any():
+        i = int(np.flatnonzero(bad.ravel())[0])
+        raise HandrankError(f"index {i}: poker strength {s.ravel()[i]} is outside 1..7462")
+    return (np.searchsorted(_FIRST, s, side="right") - 1).astype(np.int8)
+
+
+def _unpack(strength: int) -> list[int]:
+    packed = int(_class_ranks()[strength])
+    return [(packed >> (4 * (4 - i))) & 15 for i in range(5)]
+
+
+def name(strength: int) -> str:
+    """Category display name, with ``"Royal flush"`` for strength 7462.
+    Raises as :func:`category`."""
+    c = category(strength)
+    return "Royal flush" if int(strength) == ROYAL_FLUSH else c.label
+
+
+def describe(strength: int) -> str:
+    """Words for a strength: ``"Full house, kings over fours"``. Raises
+    ValueError outside 1..7462, TypeError for a non-integer."""
+    cat = category(strength)
+    r = _unpack(int(strength))
+    P, N = RANK_PLURALS, RANK_NAMES
+    if cat == Category.STRAIGHT_FLUSH:
+        return "Royal flush" if strength == ROYAL_FLUSH else f"Straight flush, {N[r[0]]}-high"
+    if cat == Category.FOUR_OF_A_KIND:
+        return f"Four of a kind, {P[r[0]]}, {N[r[4]]} kicker"
+    if cat == Category.FULL_HOUSE:
+        return f"Full house, {P[r[0]]} over {P[r[3]]}"
+    if cat == Category.FLUSH:
+        return "Flush, " + "-".join(N[x] for x in r)
+    if cat == Category.STRAIGHT:
+        return f"Straight, {N[r[0]]}-high"
+    if cat == Category.THREE_OF_A_KIND:
+        return f"Three of a kind, {P[r[0]]}, kickers {N[r[3]]}, {N[r[4]]}"
+    if cat == Category.TWO_PAIR:
+        return f"Two pair, {P[r[0]]} and {P[r[2]]}, {N[r[4]]} kicker"
+    if cat == Category.ONE_PAIR:
+        return f"One pair, {P[r[0]]}, kickers {N[r[2]]}, {N[r[3]]}, {N[r[4]]}"
+    return "High card, " + "-".join(N[x] for x in r)
+
+
+def _ids(cards: CardsLike) -> list[int]:
+    ids = parse_cards(cards)
+    if len(ids) not in HAND_SIZES:
+        raise HandSizeError(f"a poker hand has 5, 6 or 7 cards, got {len(ids)}")
+    return ids
+
+
+def _strength_of(ids: Sequence[int]) -> int:
+    if len(ids) == 7:
+        return strength7(*ids)
+    if len(ids) == 6:
+        return strength6(*ids)
+    return strength5(*ids)
+
+
+def strength(cards: CardsLike) -> int:
+    """Strength (1..7462, higher = stronger) of one hand of 5, 6 or 7 cards.
+
+    ``cards``: text (``"AsKsQsJsTs"``) or a sequence of card ids / card strings.
+    Raises CardParseError, CardRangeError, DuplicateCardError, HandSizeError.
+    For the fastest single call on ids use :func:`strength7` and friends.
+    """
+    return _strength_of(_ids(cards))
+
+
+def evaluate(cards: CardsLike) -> HandValue:
+    """Evaluate one hand of 5, 6 or 7 cards (best five) to a :class:`HandValue`.
+
+    ``cards``: text (``"As Ks Qs Js Ts 2c 3d"``) or a sequence of card ids or
+    card strings. The result's ``cards`` are the best five, most significant
+    first (e.g. trips before kickers). Rule: ``rules/poker.md``.
+    Raises CardParseError (names the token and position), CardRangeError,
+    DuplicateCardError, HandSizeError (fewer than 5 or more than 7 cards).
+    """
+    ids = _ids(cards)
+    s = _strength_of(ids)
+    cat, ranks, label, words = _class_info(s)
+    return HandValue(game="poker", category=cat, strength=s, name=label,
+                     description=words, cards=_best_five(ids, cat, ranks))
+
+
+@cache
+def _class_info(s: int) -> tuple[Category, tuple[int, ...], str, str]:
+    """(category, class ranks most significant first, name, description) of a strength."""
+    return category(s), tuple(_unpack(s)), name(s), describe(s)
+
+
+def _best_five(ids: Sequence[int], cat: Category, ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """The five cards of ``ids`` that make the class, most significant first
+    (for each rank of the class, in order, the highest-suited unused card)."""
+    pool = sorted(ids, reverse=True)
+    if cat == Category.FLUSH or cat == Category.STRAIGHT_FLUSH:
+        suits = [c & 3 for c in ids]
+        flush_suit = max(range(4), key=suits.count)
+        pool = [c for c in pool if c & 3 == flush_suit]
+    five = []
+    for r in ranks:
+        for c in pool:
+            if c >> 2 == r:
+                pool.remove(c)
+                five.append(c)
+                break
+    return tuple(five)
