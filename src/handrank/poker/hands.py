@@ -3,15 +3,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 
 import numpy as np
 
 from . import _kernel as _poker
 from .._support.arrays import int_array
-from ..cards import RANK_NAMES, RANK_PLURALS, CardsLike, parse_cards
-from ..errors import HandrankError, HandSizeError
+from ..cards import RANK_NAMES, RANK_PLURALS, CardsLike
+from ..errors import HandrankError
 from ..result import CategoryEnum, HandValue
 
 RULES_URL = "rules/poker.md"
@@ -120,29 +119,9 @@ def describe(strength: int) -> str:
     return "High card, " + "-".join(N[x] for x in r)
 
 
-def _ids(cards: CardsLike) -> list[int]:
-    ids = parse_cards(cards)
-    if len(ids) not in HAND_SIZES:
-        raise HandSizeError(f"a poker hand has 5, 6 or 7 cards, got {len(ids)}")
-    return ids
-
-
-def _strength_of(ids: Sequence[int]) -> int:
-    if len(ids) == 7:
-        return strength7(*ids)
-    if len(ids) == 6:
-        return strength6(*ids)
-    return strength5(*ids)
-
-
-def strength(cards: CardsLike) -> int:
-    """Strength (1..7462, higher = stronger) of one hand of 5, 6 or 7 cards.
-
-    ``cards``: text (``"AsKsQsJsTs"``) or a sequence of card ids / card strings.
-    Raises CardParseError, CardRangeError, DuplicateCardError, HandSizeError.
-    For the fastest single call on ids use :func:`strength7` and friends.
-    """
-    return _strength_of(_ids(cards))
+#: Strength of one hand of 5, 6 or 7 cards, ``strength(cards) -> int`` (compiled:
+#: text and lists/tuples of ids are parsed and checked once, in C; see its docstring).
+strength = _poker.strength
 
 
 def evaluate(cards: CardsLike) -> HandValue:
@@ -154,32 +133,23 @@ def evaluate(cards: CardsLike) -> HandValue:
     Raises CardParseError (names the token and position), CardRangeError,
     DuplicateCardError, HandSizeError (fewer than 5 or more than 7 cards).
     """
-    ids = _ids(cards)
-    s = _strength_of(ids)
-    cat, ranks, label, words = _class_info(s)
-    return HandValue(game="poker", category=cat, strength=s, name=label,
-                     description=words, cards=_best_five(ids, cat, ranks))
+    s, five = _poker.best_five(cards)
+    fields = _FIELDS[s] or _fields(s)
+    # A HandValue built without its frozen-dataclass __init__ (about 1 us of the
+    # call): the same fields, set straight into the new instance's __dict__.
+    hv = _new(HandValue)
+    hv.__dict__.update(fields)
+    hv.__dict__["cards"] = five
+    return hv
 
 
-@cache
-def _class_info(s: int) -> tuple[Category, tuple[int, ...], str, str]:
-    """(category, class ranks most significant first, name, description) of a strength."""
-    return category(s), tuple(_unpack(s)), name(s), describe(s)
+_new = object.__new__
+#: Per strength, the HandValue fields other than ``cards`` (filled on first use).
+_FIELDS: list[dict[str, object] | None] = [None] * (MAX_STRENGTH + 1)
 
 
-def _best_five(ids: Sequence[int], cat: Category, ranks: tuple[int, ...]) -> tuple[int, ...]:
-    """The five cards of ``ids`` that make the class, most significant first
-    (for each rank of the class, in order, the highest-suited unused card)."""
-    pool = sorted(ids, reverse=True)
-    if cat == Category.FLUSH or cat == Category.STRAIGHT_FLUSH:
-        suits = [c & 3 for c in ids]
-        flush_suit = max(range(4), key=suits.count)
-        pool = [c for c in pool if c & 3 == flush_suit]
-    five = []
-    for r in ranks:
-        for c in pool:
-            if c >> 2 == r:
-                pool.remove(c)
-                five.append(c)
-                break
-    return tuple(five)
+def _fields(s: int) -> dict[str, object]:
+    fields: dict[str, object] = {"game": "poker", "category": category(s), "strength": s,
+                                 "name": name(s), "description": describe(s)}
+    _FIELDS[s] = fields
+    return fields

@@ -16,7 +16,7 @@ from ..errors import (
 )
 from .._support.arrays import int_array
 from .bulk import evaluate_many
-from .hands import HAND_SIZES, _strength_of, strength
+from .hands import HAND_SIZES, strength
 
 
 def compare(a: CardsLike, b: CardsLike) -> int:
@@ -64,7 +64,7 @@ def showdown(board: CardsLike, holes: Sequence[CardsLike]) -> list[int]:
         if len(hand) not in HAND_SIZES:
             raise HandSizeError(f"player {p}: board + hole cards make {len(hand)} cards; "
                                 f"a poker hand has 5, 6 or 7")
-        strengths.append(_strength_of(hand))
+        strengths.append(strength(hand))
     best = max(strengths)
     return [i for i, s in enumerate(strengths) if s == best]
 
