@@ -4,12 +4,14 @@ Kept in sync with the extension by tests/test_stubs.py (mypy.stubtest).
 """
 
 from collections.abc import Callable, Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from handrank.cards import CardsLike
+
+_T = TypeVar("_T")
 
 # Error kinds reported by eval_ids / eval_masks (third item of the error tuple).
 KIND_RANGE: Final = 1
@@ -30,6 +32,10 @@ def eval_ids(
 ) -> tuple[int, int, int] | None: ...
 def strength(cards: CardsLike) -> int: ...
 def best_five(cards: CardsLike) -> tuple[int, tuple[int, int, int, int, int]]: ...
+def hand_value(
+    cards: CardsLike, cls: type[_T], fields: list[dict[str, object] | None],
+    fill: Callable[[int], dict[str, object]],
+) -> _T: ...
 def parse_rows(
     rows: Sequence[object], slow: Callable[[int, object], Sequence[int]]
 ) -> npt.NDArray[np.uint8]: ...

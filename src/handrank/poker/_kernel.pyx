@@ -261,16 +261,12 @@ def strength(cards):
     return _strength_ids(ids, n)
 
 
-def best_five(cards):
-    """``(strength, five)`` of one hand of 5, 6 or 7 cards (given as for
-    :func:`strength`, whose errors it raises): ``five`` is a tuple of the card
-    ids making the hand's class, most significant first (for each rank of the
-    class, in order, the highest-suited unused card; of the flush suit for a
-    flush or straight flush)."""
-    cdef uint8_t ids[7]
+cdef tuple _best_five(const uint8_t* ids, int n, int32_t s):
+    """The five of ids[:n] making strength s's class, most significant first (for
+    each rank of the class, in order, the highest-suited unused card; of the
+    flush suit for a flush or straight flush)."""
     cdef uint8_t pool[7]
-    cdef int n = _hand(cards, ids), i, j, c, fs = -1, r
-    cdef int32_t s = _strength_ids(ids, n)
+    cdef int i, j, c, fs = -1, r
     cdef uint32_t packed = HR_CLASS_RANKS[s]
     cdef int counts[4]
     cdef long five[5]
@@ -298,7 +294,43 @@ def best_five(cards):
                 five[i] = c
                 pool[j] = 255
                 break
-    return s, (five[0], five[1], five[2], five[3], five[4])
+    return (five[0], five[1], five[2], five[3], five[4])
+
+
+def best_five(cards):
+    """``(strength, five)`` of one hand of 5, 6 or 7 cards (given as for
+    :func:`strength`, whose errors it raises): ``five`` is a tuple of the card
+    ids making the hand's class, most significant first (for each rank of the
+    class, in order, the highest-suited unused card; of the flush suit for a
+    flush or straight flush)."""
+    cdef uint8_t ids[7]
+    cdef int n = _hand(cards, ids)
+    cdef int32_t s = _strength_ids(ids, n)
+    return s, _best_five(ids, n, s)
+
+
+cdef extern from "Python.h":
+    object PyObject_GenericGetDict(object o, void* context)
+
+
+def hand_value(cards, type cls, list fields, fill):
+    """One hand (as for :func:`best_five`) as an instance of ``cls`` (a plain
+    class such as ``HandValue``, built without calling its ``__init__``):
+    its ``__dict__`` is ``fields[strength]`` (or ``fill(strength)`` when that is
+    None; ``fields`` has an entry for every strength) plus ``cards``, the best five."""
+    cdef uint8_t ids[7]
+    cdef int n = _hand(cards, ids)
+    cdef int32_t s = _strength_ids(ids, n)
+    if len(fields) <= s:
+        raise IndexError("fields needs an entry for every strength")
+    f = fields[s]
+    if f is None:
+        f = fill(s)
+    obj = object.__new__(cls)
+    d = <dict>PyObject_GenericGetDict(obj, NULL)
+    d.update(<dict?>f)
+    d["cards"] = _best_five(ids, n, s)
+    return obj
 
 
 def parse_rows(rows, slow):

@@ -133,17 +133,11 @@ def evaluate(cards: CardsLike) -> HandValue:
     Raises CardParseError (names the token and position), CardRangeError,
     DuplicateCardError, HandSizeError (fewer than 5 or more than 7 cards).
     """
-    s, five = _poker.best_five(cards)
-    fields = _FIELDS[s] or _fields(s)
-    # A HandValue built without its frozen-dataclass __init__ (about 1 us of the
-    # call): the same fields, set straight into the new instance's __dict__.
-    hv = _new(HandValue)
-    hv.__dict__.update(fields)
-    hv.__dict__["cards"] = five
-    return hv
+    # Built in C without the frozen dataclass's __init__ (about 1 us of the call):
+    # the cached fields of its strength plus the best five.
+    return _poker.hand_value(cards, HandValue, _FIELDS, _fields)
 
 
-_new = object.__new__
 #: Per strength, the HandValue fields other than ``cards`` (filled on first use).
 _FIELDS: list[dict[str, object] | None] = [None] * (MAX_STRENGTH + 1)
 
