@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import numpy as np
 
 from . import _kernel as _poker
 from .._support.arrays import as_kernel_ids, as_mask_array, raise_kernel_error
 from .._support.threads import run_chunked
+from ..cards import CardsLike
 from ..errors import ArrayDtypeError
 from .hands import HAND_SIZES
 
 
-def evaluate_many(cards: object, *, threads: int | None = None) -> np.ndarray:
+def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *,
+                  threads: int | None = None) -> np.ndarray:
     """Strengths of many hands at once.
 
     ``cards``: an ``(N, k)`` integer array of card ids with k = 5, 6 or 7

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
+import numpy.typing as npt
 
 from . import _kernel as _poker
 from .._support.arrays import int_array
@@ -68,7 +69,7 @@ def category(strength: int) -> Category:
     return Category(c)
 
 
-def categories(strengths: np.ndarray) -> np.ndarray:
+def categories(strengths: npt.ArrayLike) -> np.ndarray:
     """Vectorised :func:`category`: ``(N,)`` strengths -> ``(N,)`` ``int8``
     category values (compare with ``Category`` members). Raises ValueError for
     any strength outside 1..7462, naming its index."""

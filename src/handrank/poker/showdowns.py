@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from ..cards import CardsLike, format_card, parse_cards
 from ..errors import (
@@ -69,7 +70,7 @@ def showdown(board: CardsLike, holes: Sequence[CardsLike]) -> list[int]:
     return [i for i, s in enumerate(strengths) if s == best]
 
 
-def showdown_many(board: object, holes: object, *,
+def showdown_many(board: npt.ArrayLike, holes: npt.ArrayLike, *,
                   threads: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Many showdowns at once: each row is one deal of ``board`` + every player's
     ``holes``, all from one deck.
