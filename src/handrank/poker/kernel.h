@@ -104,6 +104,17 @@ HR_DEFINE_IDS_KERNEL(7)
  * converted to uint64 (a negative one wraps to a huge value) and clamped to 52,
  * whose HR_KB entry is the poison key, so the row check above catches it with
  * no extra branch. One kernel per (width, type). */
+/* Wide rows stream many more bytes than the tables can share the cache with:
+ * fetch the input a few rows ahead, marked as used once (it stays out of the
+ * caches' long-lived part and leaves them to the tables). Reading past the end
+ * is never done: a prefetch is only a hint, never a load. */
+#if defined(__GNUC__) || defined(__clang__)
+#define HR_PREFETCH(p) __builtin_prefetch((p), 0, 0)
+#else
+#define HR_PREFETCH(p) ((void)0)
+#endif
+#define HR_PREFETCH_ROWS 16
+
 #define HR_DEFINE_TYPED_KERNEL(K, T, SUF)                                           \
 HR_INLINE ptrdiff_t hr_poker_eval_ids##K##SUF(const T *ids, ptrdiff_t start,           \
         ptrdiff_t stop, int32_t *out, int *err, int *col) {                         \
@@ -112,6 +123,7 @@ HR_INLINE ptrdiff_t hr_poker_eval_ids##K##SUF(const T *ids, ptrdiff_t start,    
     for (i = start; i < stop; i++) {                                                \
         const T *row = ids + i * K;                                                 \
         uint64_t key, mask, seen = 0;                                               \
+        HR_PREFETCH(row + HR_PREFETCH_ROWS * K);                                    \
         int j;                                                                      \
         HR_ACC_VARS;                                                                \
         HR_ACC_INIT;                                                                \
