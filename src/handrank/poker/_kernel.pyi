@@ -4,14 +4,13 @@ Kept in sync with the extension by tests/test_stubs.py (mypy.stubtest).
 """
 
 from collections.abc import Callable, Sequence
-from typing import Final, TypeVar
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
 from handrank.cards import CardsLike
-
-_T = TypeVar("_T")
+from handrank.result import HandValue
 
 # Error kinds reported by eval_ids / eval_masks (third item of the error tuple).
 KIND_RANGE: Final = 1
@@ -32,10 +31,11 @@ def eval_ids(
 ) -> tuple[int, int, int] | None: ...
 def strength(cards: CardsLike) -> int: ...
 def best_five(cards: CardsLike) -> tuple[int, tuple[int, int, int, int, int]]: ...
-def hand_value(
-    cards: CardsLike, cls: type[_T], fields: list[dict[str, object] | None],
+def bind_values(
+    cls: type[HandValue], fields: list[dict[str, object] | None],
     fill: Callable[[int], dict[str, object]],
-) -> _T: ...
+) -> None: ...
+def evaluate(cards: CardsLike) -> HandValue: ...
 def parse_rows(
     rows: Sequence[object], slow: Callable[[int, object], Sequence[int]]
 ) -> npt.NDArray[np.uint8]: ...

@@ -9,7 +9,7 @@ return into exceptions that name the row and column.
 cimport cython
 from cpython.list cimport PyList_GET_ITEM
 from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_CheckExact
-from cpython.object cimport PyObject
+from cpython.object cimport PyObject, PyTypeObject
 from cpython.tuple cimport PyTuple_GET_ITEM
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
 
@@ -310,26 +310,54 @@ def best_five(cards):
 
 
 cdef extern from "Python.h":
-    object PyObject_GenericGetDict(object o, void* context)
+    int PyObject_GenericSetAttr(object o, object name, object value) except -1
+    PyTypeObject PyBaseObject_Type
+
+# What evaluate builds (set once by handrank.poker.hands through bind_values):
+# the result class, its fields per strength (None until first used) and the
+# function that fills one entry.
+cdef type _value_cls = None
+cdef list _value_fields = None
+cdef object _value_fill = None
 
 
-def hand_value(cards, type cls, list fields, fill):
-    """One hand (as for :func:`best_five`) as an instance of ``cls`` (a plain
-    class such as ``HandValue``, built without calling its ``__init__``):
-    its ``__dict__`` is ``fields[strength]`` (or ``fill(strength)`` when that is
-    None; ``fields`` has an entry for every strength) plus ``cards``, the best five."""
+def bind_values(type cls, list fields, fill):
+    """Set what :func:`evaluate` returns: instances of ``cls`` (a plain class such
+    as ``HandValue``, built without calling its ``__init__``) whose ``__dict__``
+    is ``fields[strength]`` (``fill(strength)`` fills a None entry) plus
+    ``cards``. ``fields`` needs an entry for every strength 0..7462."""
+    global _value_cls, _value_fields, _value_fill
+    if len(fields) <= HR_NUM_STRENGTHS:
+        raise ValueError("fields needs an entry for every strength")
+    _value_cls, _value_fields, _value_fill = cls, fields, fill
+
+
+def evaluate(cards):
+    """Evaluate one hand of 5, 6 or 7 cards (best five) to a :class:`HandValue`.
+
+    ``cards``: text (``"As Ks Qs Js Ts 2c 3d"``) or a sequence of card ids or
+    card strings. The result's ``cards`` are the best five, most significant
+    first (e.g. trips before kickers). Rule: ``rules/poker.md``.
+    Text and lists/tuples of ids are parsed and checked once, in C; the
+    category, name and description are cached per strength.
+    Raises CardParseError (names the token and position), CardRangeError,
+    DuplicateCardError, HandSizeError (fewer than 5 or more than 7 cards).
+    """
     cdef uint8_t ids[7]
     cdef int n = _hand(cards, ids)
     cdef int32_t s = _strength_ids(ids, n)
-    if len(fields) <= s:
-        raise IndexError("fields needs an entry for every strength")
-    f = fields[s]
+    if _value_cls is None:
+        raise RuntimeError("bind_values() was not called (import handrank.poker)")
+    f = _value_fields[s]
     if f is None:
-        f = fill(s)
-    obj = object.__new__(cls)
-    d = <dict>PyObject_GenericGetDict(obj, NULL)
-    d.update(<dict?>f)
-    d["cards"] = _best_five(ids, n, s)
+        f = _value_fill(s)
+    obj = PyBaseObject_Type.tp_new(_value_cls, <PyObject*>(), NULL)
+    # Plain attribute stores (object.__setattr__, which the frozen class's own
+    # __setattr__ would refuse): the instance keeps CPython's compact attribute
+    # layout, no per-instance dict is built.
+    for k, v in (<dict?>f).items():
+        PyObject_GenericSetAttr(obj, k, v)
+    PyObject_GenericSetAttr(obj, "cards", _best_five(ids, n, s))
     return obj
 
 

@@ -10,7 +10,7 @@ import numpy.typing as npt
 
 from . import _kernel as _poker
 from .._support.arrays import int_array
-from ..cards import RANK_NAMES, RANK_PLURALS, CardsLike
+from ..cards import RANK_NAMES, RANK_PLURALS
 from ..errors import HandrankError
 from ..result import CategoryEnum, HandValue
 
@@ -125,20 +125,6 @@ def describe(strength: int) -> str:
 strength = _poker.strength
 
 
-def evaluate(cards: CardsLike) -> HandValue:
-    """Evaluate one hand of 5, 6 or 7 cards (best five) to a :class:`HandValue`.
-
-    ``cards``: text (``"As Ks Qs Js Ts 2c 3d"``) or a sequence of card ids or
-    card strings. The result's ``cards`` are the best five, most significant
-    first (e.g. trips before kickers). Rule: ``rules/poker.md``.
-    Raises CardParseError (names the token and position), CardRangeError,
-    DuplicateCardError, HandSizeError (fewer than 5 or more than 7 cards).
-    """
-    # Built in C without the frozen dataclass's __init__ (about 1 us of the call):
-    # the cached fields of its strength plus the best five.
-    return _poker.hand_value(cards, HandValue, _FIELDS, _fields)
-
-
 #: Per strength, the HandValue fields other than ``cards`` (filled on first use).
 _FIELDS: list[dict[str, object] | None] = [None] * (MAX_STRENGTH + 1)
 
@@ -148,3 +134,9 @@ def _fields(s: int) -> dict[str, object]:
                                  "name": name(s), "description": describe(s)}
     _FIELDS[s] = fields
     return fields
+
+
+_poker.bind_values(HandValue, _FIELDS, _fields)
+#: One hand of 5, 6 or 7 cards -> :class:`HandValue`, ``evaluate(cards)`` (compiled:
+#: parsed and checked once in C, fields cached per strength; see its docstring).
+evaluate = _poker.evaluate
