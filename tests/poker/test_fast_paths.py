@@ -292,3 +292,16 @@ def test_parse_rows_hands_unreadable_rows_to_the_slow_parser():
     assert seen == [(1, "??")]
     assert arr.dtype == np.uint8 and arr.flags.c_contiguous
     assert arr.tolist() == [[51, 47, 43, 39, 35], [0, 1, 2, 3, 4], [51, 47, 43, 39, 35]]
+
+
+@pytest.mark.parametrize("bad", [True, "7", 7.0, 4, 8])
+def test_strength_counts_takes_a_real_int(bad):
+    with pytest.raises(HandSizeError, match=r"n_cards must be an int from 5 to 7, got"):
+        poker.strength_counts(bad)
+
+
+def test_bulk_flags_and_counts_are_checked():
+    a = cards.deal(3, 7, seed=5)
+    for bad in (True, 1.5, "2"):
+        with pytest.raises((TypeError, ValueError), match="threads"):
+            poker.evaluate_many(a, threads=bad)

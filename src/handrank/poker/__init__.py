@@ -29,6 +29,16 @@ Strength here is the rank of the hand's value, not a win probability (what
 poker-AI writing calls "hand strength", HS/EHS, is an equity).
 
 Card ids and masks: see :mod:`handrank.cards`.
+
+Modules
+-------
+``hands``      one hand: strength, evaluate (the rich HandValue), category, name, describe
+``bulk``       evaluate_many over id arrays (any integer dtype), masks and text rows
+``showdowns``  compare, showdown, showdown_many
+``counts``     strength_counts (every hand of one deck)
+``_kernel``    the compiled kernels (single-hand parser and check, bulk kernels), over
+               ``kernel.h`` and the generated ``tables.h``
+``reference``  the pure-Python evaluator the tables are generated from and tested against
 """
 
 from __future__ import annotations
