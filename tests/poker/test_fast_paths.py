@@ -305,3 +305,19 @@ def test_bulk_flags_and_counts_are_checked():
     for bad in (True, 1.5, "2"):
         with pytest.raises((TypeError, ValueError), match="threads"):
             poker.evaluate_many(a, threads=bad)
+
+
+def test_fast_scanner_reads_every_plain_spelling_itself():
+    """Every spelling of the card grammar (ranks any case and 10, ASCII and Unicode
+    suits, the usual separators) is read by the compiled scanner, not handed on."""
+    def slow(i, row):
+        raise AssertionError(f"row {i} ({row!r}) went to the slow parser")
+
+    rng = np.random.default_rng(11)
+    hands = cards.deal(400, 7, seed=rng).tolist()
+    texts = [spelled(h, rng) for h in hands]
+    arr = _kernel.parse_rows(texts, slow)
+    assert arr.tolist() == hands
+    for t, want in [("10c,10d;10h\t10S\nAs", [32, 33, 34, 35, 51]),
+                    ("2♣3♦4♥5♠6♧7♢8♡9♤", [0, 5, 10, 15, 16, 21, 26, 31])]:
+        assert _kernel.parse_rows([t], slow).tolist() == [want]
