@@ -321,3 +321,32 @@ def test_fast_scanner_reads_every_plain_spelling_itself():
     for t, want in [("10c,10d;10h\t10S\nAs", [32, 33, 34, 35, 51]),
                     ("2♣3♦4♥5♠6♧7♢8♡9♤", [0, 5, 10, 15, 16, 21, 26, 31])]:
         assert _kernel.parse_rows([t], slow).tolist() == [want]
+
+
+@pytest.mark.parametrize("bdt,hdt", [(np.uint8, np.uint8), (np.int64, np.int16),
+                                     (np.uint64, np.int64), (">i4", np.uint16)])
+def test_showdown_many_reads_any_integer_dtypes_and_names_the_callers_layout(bdt, hdt):
+    deals = cards.deal(300, 5 + 3 * 2, seed=13)
+    board, holes = deals[:, :5], deals[:, 5:].reshape(-1, 3, 2)
+    want_s, want_w = poker.showdown_many(board, holes)
+    s, w = poker.showdown_many(board.astype(bdt), holes.astype(hdt))
+    assert np.array_equal(s, want_s) and np.array_equal(w, want_w)
+    assert s[17, 2] == poker.strength(board[17].tolist() + holes[17, 2].tolist())
+    bad = holes.astype(hdt)
+    bad[40, 2, 1] = 52 if np.dtype(hdt).kind == "u" else -7
+    with pytest.raises(CardRangeError, match=rf"row 40, column 10: card id {bad[40, 2, 1]} ") as ei:
+        poker.showdown_many(board.astype(bdt), bad)
+    assert (ei.value.row, ei.value.column) == (40, 10)
+    bb = board.astype(bdt)
+    bb[41, 3] = 99
+    with pytest.raises(CardRangeError, match=r"row 41, column 3: card id 99 "):
+        poker.showdown_many(bb, holes.astype(hdt))
+    rep = holes.astype(hdt)
+    rep[50, 1, 0] = rep[50, 1, 1]  # within one player's hand
+    with pytest.raises(DuplicateCardError, match="row 50: card .* appears twice"):
+        poker.showdown_many(board.astype(bdt), rep)
+    rep = holes.astype(hdt)
+    rep[60, 2, 0] = rep[60, 0, 1]  # across players
+    with pytest.raises(DuplicateCardError, match="row 60: card .* appears twice") as ed:
+        poker.showdown_many(board.astype(bdt), rep)
+    assert ed.value.row == 60 and ed.value.card == int(rep[60, 0, 1])

@@ -8,7 +8,7 @@ import numpy as np
 
 from . import _kernel as _poker
 from .._support.arrays import as_kernel_ids, as_mask_array, raise_kernel_error
-from .._support.threads import run_chunked
+from .._support.threads import KernelError, run_chunked
 from ..cards import CardsLike
 from ..errors import ArrayDtypeError
 from .hands import HAND_SIZES
@@ -45,10 +45,19 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *,
             raise_kernel_error(err, masks, HAND_SIZES)
         return out
     ids = as_kernel_ids(cards, HAND_SIZES)
+    out, err = eval_id_rows(ids, threads)
+    if err is not None:
+        raise_kernel_error(err, ids, HAND_SIZES)
+    return out
+
+
+def eval_id_rows(ids: np.ndarray, threads: int | None) -> tuple[np.ndarray, KernelError | None]:
+    """Run the id kernel over a C-contiguous, aligned, native ``(N, k)`` integer
+    array (k in 5..7, any integer dtype, values unchecked: the kernel checks
+    them): ``(int32 strengths, None)``, or the first bad row's ``(row, column,
+    kind)`` for the caller to name in its own layout."""
     raw, size, signed = ids.view(np.uint8), ids.dtype.itemsize, ids.dtype.kind == "i"
     out = np.empty(ids.shape[0], dtype=np.int32)
     err = run_chunked(lambda a, b: _poker.eval_ids(raw, out, a, b, size, signed),
                       ids.shape[0], threads)
-    if err is not None:
-        raise_kernel_error(err, ids, HAND_SIZES)
-    return out
+    return out, err

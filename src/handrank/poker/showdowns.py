@@ -16,7 +16,8 @@ from ..errors import (
     HandSizeError,
 )
 from .._support.arrays import int_array
-from .bulk import evaluate_many
+from ._kernel import KIND_RANGE
+from .bulk import eval_id_rows
 from .hands import HAND_SIZES, strength
 
 
@@ -99,26 +100,39 @@ def showdown_many(board: npt.ArrayLike, holes: npt.ArrayLike, *,
                             f"{b.shape[1] + h}; a poker hand has 5, 6 or 7")
     if n == 0:
         return np.zeros((0, players), np.int32), np.zeros((0, players), bool)
-    # Validated as one (N, b + P*h) array: errors name the row and the column in
-    # that layout (board first, then each player's hole cards in turn).
-    deal = np.concatenate([b, hl.reshape(n, players * h)], axis=1)
-    bad = (deal < 0) | (deal >= 52) if deal.dtype.kind == "i" else deal >= 52
-    if bad.any():
-        r, c = (int(x) for x in np.argwhere(bad)[0])
-        raise CardRangeError(f"row {r}, column {c}: card id {deal[r, c]} is out of range 0..51",
-                             row=r, column=c)
-    deal = deal.astype(np.uint8)
-    # One deck per row: the OR of the card bits has every bit once.
+    # Each player's hand, in the input's own dtype: the kernel is the only
+    # check of the ids (range and repeats within a hand); its error is named in
+    # the caller's layout, one deal per row: board first, then each player's
+    # hole cards in turn.
+    nb = b.shape[1]
+    dtype = np.result_type(b.dtype, hl.dtype)  # uint64 with a signed type: float64
+    dtype = dtype.newbyteorder("=") if dtype.kind in "iu" else np.dtype(np.int64)
+    hands = np.empty((n, players, nb + h), dtype=dtype)
+    hands[:, :, :nb] = b[:, None, :]
+    hands[:, :, nb:] = hl
+    strengths, err = eval_id_rows(hands.reshape(n * players, nb + h), threads)
+    if err is not None:
+        hand_row, col, kind = err
+        r, p = divmod(hand_row, players)
+        c = col if col < nb else nb + p * h + (col - nb)
+        v = int(b[r, col] if col < nb else hl[r, p, col - nb])
+        if kind == KIND_RANGE:
+            raise CardRangeError(f"row {r}, column {c}: card id {v} is out of range 0..51",
+                                 row=r, column=c)
+        raise _repeated(r, v)
+    # One deck per row (ids now known to be 0..51): the OR of the card bits has every bit once.
+    deal = np.concatenate([b.astype(np.uint8), hl.reshape(n, players * h).astype(np.uint8)],
+                          axis=1)
     bits = np.left_shift(np.uint64(1), deal.astype(np.uint64))
     repeats = np.bitwise_or.reduce(bits, axis=1) != bits.sum(axis=1, dtype=np.uint64)
     if repeats.any():
         r = int(np.flatnonzero(repeats)[0])
         row = deal[r].tolist()
-        c = next(c for i, c in enumerate(row) if c in row[:i])
-        raise DuplicateCardError(f"row {r}: card {format_card(c)} appears twice in the deal "
-                                 f"(board + every player's hole cards)", card=c, row=r)
-    hands = np.empty((n, players, b.shape[1] + h), dtype=np.uint8)
-    hands[:, :, :b.shape[1]] = deal[:, None, :b.shape[1]]
-    hands[:, :, b.shape[1]:] = deal[:, b.shape[1]:].reshape(n, players, h)
-    strengths = evaluate_many(hands.reshape(n * players, -1), threads=threads).reshape(n, players)
-    return strengths, strengths == strengths.max(axis=1, keepdims=True)
+        raise _repeated(r, next(c for i, c in enumerate(row) if c in row[:i]))
+    s = strengths.reshape(n, players)
+    return s, s == s.max(axis=1, keepdims=True)
+
+
+def _repeated(row: int, card: int) -> DuplicateCardError:
+    return DuplicateCardError(f"row {row}: card {format_card(card)} appears twice in the deal "
+                              f"(board + every player's hole cards)", card=card, row=row)
