@@ -100,10 +100,16 @@ def _parse_row(i: int, row: object) -> list[int]:
         raise TypeError(f"row {i}: {e}") from None
 
 
-def as_mask_array(masks: np.ndarray) -> np.ndarray:
-    """``(N,)`` ``uint64`` masks, C-contiguous (no copy when already so)."""
+def as_mask_array(masks: np.ndarray, ids_shape: str = "(N, k)") -> np.ndarray:
+    """``(N,)`` ``uint64`` masks, C-contiguous (no copy when already so).
+
+    Raises ArrayShapeError for another number of dimensions and ArrayDtypeError
+    for another dtype (``ids_shape`` names the 2-D shape card ids go in)."""
     if masks.ndim != 1:
         raise ArrayShapeError(f"masks must be a 1-D uint64 array, got shape {masks.shape}")
+    if not (masks.dtype.kind == "u" and masks.dtype.itemsize == 8):
+        raise ArrayDtypeError(f"a 1-D input must be uint64 card masks, got dtype {masks.dtype}; "
+                              f"card ids go in a 2-D {ids_shape} array")
     # Native byte order and 8-byte alignment (a big-endian '>u8' or misaligned
     # view is copied, not rejected).
     return np.require(masks, dtype=np.uint64, requirements=["C", "A"])

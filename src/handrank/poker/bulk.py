@@ -10,7 +10,6 @@ from . import _kernel as _poker
 from .._support.arrays import as_kernel_ids, as_mask_array, raise_kernel_error
 from .._support.threads import KernelError, run_chunked
 from ..cards import CardsLike
-from ..errors import ArrayDtypeError
 from .hands import HAND_SIZES
 
 
@@ -34,10 +33,6 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *,
     Rule: ``rules/poker.md``.
     """
     if isinstance(cards, np.ndarray) and cards.ndim == 1 and cards.dtype.kind not in "OU":
-        if not (cards.dtype.kind == "u" and cards.dtype.itemsize == 8):
-            raise ArrayDtypeError(
-                f"a 1-D input must be uint64 card masks, got dtype {cards.dtype}; "
-                f"card ids go in a 2-D (N, k) array")
         masks = as_mask_array(cards)
         out = np.empty(len(masks), dtype=np.int32)
         err = run_chunked(lambda a, b: _poker.eval_masks(masks, out, a, b), len(masks), threads)
