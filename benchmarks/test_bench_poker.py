@@ -11,7 +11,11 @@ Four groups, each compared side by side in pytest-benchmark's table:
 * ``bulk 1M``: 1,000,000 hands — handrank ``evaluate_many`` (1 and 2 threads)
   and the peers' fastest loop (``starmap``/``map``) or batch call over the
   same hands; treys and pokerkit are left out here (minutes per round);
-* ``all 7-card hands``: handrank ``strength_counts(7)``.
+* ``all 7-card hands``: handrank ``strength_counts(7)``;
+* ``input paths``: ``evaluate_many`` on 1,000,000 hands as ``uint8`` and as
+  numpy's default ``int64`` ids, and on 100,000 text rows (list of strings),
+  next to the ``uint8`` call on those rows (``bench_poker_paths.py`` prints
+  the four ratios in one table).
 
 Timings are per round (whole loop), not per hand: divide by the group's hand
 count. Peers that are not installed are skipped. Not part of the test suite
@@ -28,7 +32,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _peers import ALL_7_CARD_HANDS, handrank_adapters, load_peer, random_hands
+from _peers import ALL_7_CARD_HANDS, CARD_TEXT, handrank_adapters, load_peer, random_hands
 
 from handrank import poker
 
@@ -40,6 +44,8 @@ G_SINGLE = "7-card single call (one hand)"
 G_LOOP = f"7-card loop over {N_LOOP:,} hands"
 G_BULK = f"7-card bulk {N_BULK:,} hands"
 G_ALL = f"all {ALL_7_CARD_HANDS:,} 7-card hands"
+G_PATHS = "input paths"
+N_TEXT = 100_000
 
 # eval7 uses pyparsing names that pyparsing 3.3 deprecates; not ours to fix.
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning:eval7")
@@ -155,3 +161,25 @@ def test_bulk_peer(benchmark, all_tuples, lib, index):
 def test_all_seven_card_hands(benchmark):
     counts = benchmark.pedantic(poker.strength_counts, args=(7,), rounds=5, warmup_rounds=1)
     assert int(counts.sum()) == ALL_7_CARD_HANDS
+
+
+# -------------------------------------------------------------- input paths
+
+@pytest.mark.benchmark(group=G_PATHS, max_time=1.0)
+@pytest.mark.parametrize("dtype", ["uint8", "int64"])
+def test_bulk_id_dtypes(benchmark, hands, dtype):
+    arr = hands.astype(dtype)
+    benchmark.extra_info["hands"] = N_BULK
+    out = benchmark(poker.evaluate_many, arr)
+    assert np.array_equal(out, poker.evaluate_many(hands))
+
+
+@pytest.mark.benchmark(group=G_PATHS, max_time=1.0)
+@pytest.mark.parametrize("form", ["text rows", "uint8 ids"])
+def test_text_rows(benchmark, hands, form):
+    ids = hands[:N_TEXT]
+    rows = [" ".join(CARD_TEXT[c] for c in h) for h in ids.tolist()] if form == "text rows" else ids
+    benchmark.extra_info["hands"] = N_TEXT
+    out = benchmark(poker.evaluate_many, rows)
+    assert np.array_equal(out, poker.evaluate_many(ids))
+

@@ -16,22 +16,44 @@ from ..errors import (
     HandrankError,
     HandSizeError,
 )
-from ..poker._kernel import KIND_RANGE
+from ..poker._kernel import KIND_RANGE, parse_rows
 from .threads import KernelError
 
 def as_id_array(cards: object, sizes: Sequence[int], what: str = "hand") -> np.ndarray:
     """Return ``cards`` as a C-contiguous ``(N, k)`` ``uint8`` array of card ids.
 
-    Accepts any integer numpy array (values checked to lie in 0..51 before the
-    cast), or a list of rows (each a card string like ``"AsKd..."`` or a
-    sequence of ids/strings). ``k`` must be one of ``sizes``.
-    Raises ArrayDtypeError, ArrayShapeError, HandSizeError, CardRangeError,
-    CardParseError naming the row (and column).
+    Accepts what :func:`as_kernel_ids` accepts; ids of a wider dtype are checked
+    to lie in 0..51 before the cast (for kernels that read only ``uint8``).
+    Raises as :func:`as_kernel_ids`, and CardRangeError naming the row and column.
     """
-    if not isinstance(cards, np.ndarray):
-        arr = _rows_to_array(cards, sizes)
-    else:
+    arr = as_kernel_ids(cards, sizes, what)
+    if arr.dtype != np.uint8:
+        bad = (arr < 0) | (arr >= NUM_CARDS) if arr.dtype.kind == "i" else arr >= NUM_CARDS
+        if bad.any():
+            r, c = np.argwhere(bad)[0]
+            raise CardRangeError(f"row {r}, column {c}: card id {arr[r, c]} is out of range 0..51",
+                                 row=int(r), column=int(c))
+        arr = arr.astype(np.uint8)
+    return arr
+
+
+def as_kernel_ids(cards: object, sizes: Sequence[int], what: str = "hand") -> np.ndarray:
+    """Return ``cards`` as a C-contiguous, aligned, native-order ``(N, k)`` integer
+    array of card ids, with no copy when it already is one. Values are *not*
+    checked: the caller's kernel range-checks them (poker reads every integer
+    dtype in place).
+
+    Accepts any integer numpy array, or rows: a list (or tuple, pandas column,
+    1-D object/str numpy array) whose items are card text (``"AsKd..."``) or
+    sequences of ids/strings, decoded by the compiled row parser (ids 0..51,
+    repeats left to the kernel). ``k`` must be one of ``sizes``.
+    Raises ArrayDtypeError, ArrayShapeError, HandSizeError, CardRangeError,
+    CardParseError naming the row (and token, column).
+    """
+    if isinstance(cards, np.ndarray) and not (cards.ndim == 1 and cards.dtype.kind in "OU"):
         arr = cards
+    else:
+        arr = _rows_to_array(cards, sizes)
     if arr.dtype.kind not in "iu" or arr.dtype == np.bool_:
         raise ArrayDtypeError(f"card ids must be an integer array, got dtype {arr.dtype}")
     if arr.ndim != 2:
@@ -40,56 +62,54 @@ def as_id_array(cards: object, sizes: Sequence[int], what: str = "hand") -> np.n
     if arr.shape[1] not in sizes:
         raise HandSizeError(f"each {what} must have {' or '.join(map(str, sizes))} cards; "
                             f"the array has {arr.shape[1]} columns (shape {arr.shape})")
-    if arr.dtype != np.uint8:
-        bad = (arr < 0) | (arr >= NUM_CARDS) if arr.dtype.kind == "i" else arr >= NUM_CARDS
-        if bad.any():
-            r, c = np.argwhere(bad)[0]
-            raise CardRangeError(f"row {r}, column {c}: card id {arr[r, c]} is out of range 0..51",
-                                 row=int(r), column=int(c))
-        arr = arr.astype(np.uint8)
-    return np.ascontiguousarray(arr)
+    return np.require(arr, dtype=arr.dtype.newbyteorder("="), requirements=["C", "A"])
 
 
 def _rows_to_array(cards: object, sizes: Sequence[int]) -> np.ndarray:
-    """A list of rows (card text, or sequences of ids / card strings) -> int64 (N, k)."""
+    """A sequence of rows (card text, or sequences of ids / card strings) -> uint8 (N, k)."""
     if isinstance(cards, (str, bytes)):
         raise TypeError("expected many hands (an array, or a list of rows); "
                         "for one hand use evaluate()")
     if np.isscalar(cards) or cards is None:
         raise TypeError(f"expected an (N, k) array of card ids or (N,) uint64 masks, "
                         f"got {type(cards).__name__}")
+    tolist = getattr(cards, "tolist", None)  # numpy / pandas columns: one fast copy
     try:
-        rows = list(cards)  # type: ignore[call-overload]
+        rows = tolist() if callable(tolist) else list(cards)  # type: ignore[call-overload]
     except TypeError:
         raise TypeError(f"expected an (N, k) array of card ids or (N,) uint64 masks, "
                         f"got {type(cards).__name__}") from None
     if not rows:
         return np.zeros((0, max(sizes)), dtype=np.uint8)
-    parsed = []
-    for i, r in enumerate(rows):
-        if np.isscalar(r) and not isinstance(r, str):
-            raise ArrayShapeError(f"row {i} is a single value ({r!r}), not a hand: "
-                                  f"expected a list of rows")
-        try:
-            parsed.append(parse_cards(r, allow_duplicates=True))
-        except HandrankError as e:
-            if hasattr(e, "row"):
-                e.row = i  # type: ignore[attr-defined]
-            raise e.with_context(f"row {i}") from None
-        except TypeError as e:
-            raise TypeError(f"row {i}: {e}") from None
-    first = len(parsed[0])
-    for i, p in enumerate(parsed):
-        if len(p) != first:
-            raise HandSizeError(f"row {i} has {len(p)} cards, row 0 has {first}: "
-                                f"every row needs the same count")
-    return np.array(parsed, dtype=np.int64).reshape(len(parsed), first)
+    return parse_rows(rows, _parse_row)
 
 
-def as_mask_array(masks: np.ndarray) -> np.ndarray:
-    """``(N,)`` ``uint64`` masks, C-contiguous (no copy when already so)."""
+def _parse_row(i: int, row: object) -> list[int]:
+    """Row ``i`` that the compiled row parser could not read: its ids (repeats
+    allowed), or the error naming the row (and the token)."""
+    if np.isscalar(row) and not isinstance(row, str):
+        raise ArrayShapeError(f"row {i} is a single value ({row!r}), not a hand: "
+                              f"expected a list of rows")
+    try:
+        return parse_cards(row, allow_duplicates=True)  # type: ignore[arg-type]
+    except HandrankError as e:
+        if hasattr(e, "row"):
+            e.row = i
+        raise e.with_context(f"row {i}") from None
+    except TypeError as e:
+        raise TypeError(f"row {i}: {e}") from None
+
+
+def as_mask_array(masks: np.ndarray, ids_shape: str = "(N, k)") -> np.ndarray:
+    """``(N,)`` ``uint64`` masks, C-contiguous (no copy when already so).
+
+    Raises ArrayShapeError for another number of dimensions and ArrayDtypeError
+    for another dtype (``ids_shape`` names the 2-D shape card ids go in)."""
     if masks.ndim != 1:
         raise ArrayShapeError(f"masks must be a 1-D uint64 array, got shape {masks.shape}")
+    if not (masks.dtype.kind == "u" and masks.dtype.itemsize == 8):
+        raise ArrayDtypeError(f"a 1-D input must be uint64 card masks, got dtype {masks.dtype}; "
+                              f"card ids go in a 2-D {ids_shape} array")
     # Native byte order and 8-byte alignment (a big-endian '>u8' or misaligned
     # view is copied, not rejected).
     return np.require(masks, dtype=np.uint64, requirements=["C", "A"])
@@ -115,3 +135,16 @@ def raise_kernel_error(err: KernelError, arr: np.ndarray, sizes: Sequence[int]) 
     raise DuplicateCardError(
         f"row {row}: duplicate card {format_card(value)} (columns {first} and {col})",
         card=value, row=row)
+
+
+def int_array(value: object, what: str) -> np.ndarray:
+    """``value`` as an integer numpy array, or ArrayShapeError / ArrayDtypeError."""
+    try:
+        a = np.asarray(value)
+    except ValueError as e:  # ragged nested lists
+        raise ArrayShapeError(f"{what}: not a rectangular array ({e})") from None
+    if a.size == 0 and not isinstance(value, np.ndarray):
+        a = a.astype(np.int64)  # an empty list has no dtype of its own
+    if a.dtype.kind not in "iu":
+        raise ArrayDtypeError(f"{what} must hold integers, got dtype {a.dtype}")
+    return a

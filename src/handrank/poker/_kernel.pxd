@@ -33,6 +33,9 @@ cdef extern from "poker/kernel.h" nogil:
                                  int32_t* out, int* err, int* col)
     ptrdiff_t hr_poker_eval_ids7(const uint8_t* ids, ptrdiff_t start, ptrdiff_t stop,
                                  int32_t* out, int* err, int* col)
+    ptrdiff_t hr_poker_eval_ids_any(const void* ids, int k, int itemsize, int is_signed,
+                                    ptrdiff_t start, ptrdiff_t stop, int32_t* out,
+                                    int* err, int* col)
     const int HR_ERR_RANGE
     const int HR_ERR_DUPLICATE
     const int HR_ERR_SIZE

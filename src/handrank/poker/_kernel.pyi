@@ -3,10 +3,14 @@
 Kept in sync with the extension by tests/test_stubs.py (mypy.stubtest).
 """
 
+from collections.abc import Callable, Sequence
 from typing import Final
 
 import numpy as np
 import numpy.typing as npt
+
+from handrank.cards import CardsLike
+from handrank.result import HandValue
 
 # Error kinds reported by eval_ids / eval_masks (third item of the error tuple).
 KIND_RANGE: Final = 1
@@ -22,8 +26,19 @@ def strength5(a: int, b: int, c: int, d: int, e: int, /) -> int: ...
 def strength6(a: int, b: int, c: int, d: int, e: int, f: int, /) -> int: ...
 def strength7(a: int, b: int, c: int, d: int, e: int, f: int, g: int, /) -> int: ...
 def eval_ids(
-    ids: npt.NDArray[np.uint8], out: npt.NDArray[np.int32], start: int, stop: int
+    ids: npt.NDArray[np.uint8], out: npt.NDArray[np.int32], start: int, stop: int,
+    itemsize: int = 1, signed: bool = False,
 ) -> tuple[int, int, int] | None: ...
+def strength(cards: CardsLike) -> int: ...
+def best_five(cards: CardsLike) -> tuple[int, tuple[int, int, int, int, int]]: ...
+def bind_values(
+    cls: type[HandValue], fields: list[dict[str, object] | None],
+    fill: Callable[[int], dict[str, object]],
+) -> None: ...
+def evaluate(cards: CardsLike) -> HandValue: ...
+def parse_rows(
+    rows: Sequence[object], slow: Callable[[int, object], Sequence[int]]
+) -> npt.NDArray[np.uint8]: ...
 def eval_masks(
     masks: npt.NDArray[np.uint64], out: npt.NDArray[np.int32], start: int, stop: int
 ) -> tuple[int, int, int] | None: ...

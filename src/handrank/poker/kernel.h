@@ -98,4 +98,85 @@ HR_DEFINE_IDS_KERNEL(5)
 HR_DEFINE_IDS_KERNEL(6)
 HR_DEFINE_IDS_KERNEL(7)
 
+/* The same kernel over wider (or signed) integer ids, read in place: each id is
+ * converted to uint64 (a negative one wraps to a huge value) and clamped to 52,
+ * whose HR_KB entry is the poison key, so the row check above catches it with
+ * no extra branch. One kernel per (width, type). */
+/* Wide rows stream many more bytes than the tables can share the cache with:
+ * fetch the input a few rows ahead, marked as used once (it stays out of the
+ * caches' long-lived part and leaves them to the tables). Reading past the end
+ * is never done: a prefetch is only a hint, never a load. */
+#if defined(__GNUC__) || defined(__clang__)
+#define HR_PREFETCH(p) __builtin_prefetch((p), 0, 0)
+#else
+#define HR_PREFETCH(p) ((void)0)
+#endif
+#define HR_PREFETCH_ROWS 16
+
+#define HR_DEFINE_TYPED_KERNEL(K, T, SUF)                                           \
+HR_INLINE ptrdiff_t hr_poker_eval_ids##K##SUF(const T *ids, ptrdiff_t start,           \
+        ptrdiff_t stop, int32_t *out, int *err, int *col) {                         \
+    ptrdiff_t i;                                                                    \
+    HR_ACC_DECL;                                                                    \
+    for (i = start; i < stop; i++) {                                                \
+        const T *row = ids + i * K;                                                 \
+        uint64_t key, mask, seen = 0;                                               \
+        HR_PREFETCH(row + HR_PREFETCH_ROWS * K);                                    \
+        int j;                                                                      \
+        HR_ACC_VARS;                                                                \
+        HR_ACC_INIT;                                                                \
+        for (j = 0; j < K; j++) {                                                   \
+            uint64_t c_ = (uint64_t)row[j];                                         \
+            HR_ACC_ADD(HR_KB, c_ < 52 ? c_ : 52);                                   \
+        }                                                                           \
+        key = HR_ACC_KEY;                                                           \
+        mask = HR_ACC_MASK;                                                         \
+        if ((key >> 48) | (HR_ACC_SUM ^ mask)) {                                    \
+            for (j = 0; j < K; j++) {                                               \
+                uint64_t c_ = (uint64_t)row[j];                                     \
+                if (c_ >= 52) { *err = HR_ERR_RANGE; *col = j; break; }             \
+                if (seen >> c_ & 1) { *err = HR_ERR_DUPLICATE; *col = j; break; }   \
+                seen |= (uint64_t)1 << c_;                                          \
+            }                                                                       \
+            return i;                                                               \
+        }                                                                           \
+        out[i] = hr_poker_strength(key, mask);                                      \
+    }                                                                               \
+    return -1;                                                                      \
+}
+
+#define HR_DEFINE_TYPED_KERNELS(T, SUF) \
+    HR_DEFINE_TYPED_KERNEL(5, T, SUF) HR_DEFINE_TYPED_KERNEL(6, T, SUF) HR_DEFINE_TYPED_KERNEL(7, T, SUF)
+HR_DEFINE_TYPED_KERNELS(int8_t, _i8)
+HR_DEFINE_TYPED_KERNELS(int16_t, _i16)
+HR_DEFINE_TYPED_KERNELS(uint16_t, _u16)
+HR_DEFINE_TYPED_KERNELS(int32_t, _i32)
+HR_DEFINE_TYPED_KERNELS(uint32_t, _u32)
+HR_DEFINE_TYPED_KERNELS(int64_t, _i64)
+HR_DEFINE_TYPED_KERNELS(uint64_t, _u64)
+
+/* Rows start..stop of a C-contiguous, aligned (N, k) array of integer ids of
+ * `itemsize` bytes (1, 2, 4 or 8), signed or not, k in 5..7. Returns the first
+ * bad row (with *err, *col) or -1; -2 for an unsupported itemsize or k. */
+HR_INLINE ptrdiff_t hr_poker_eval_ids_any(const void *ids, int k, int itemsize, int is_signed,
+        ptrdiff_t start, ptrdiff_t stop, int32_t *out, int *err, int *col) {
+#define HR_BY_K(SUF, T) switch (k) {                                                   \
+        case 5: return hr_poker_eval_ids5##SUF((const T *)ids, start, stop, out, err, col); \
+        case 6: return hr_poker_eval_ids6##SUF((const T *)ids, start, stop, out, err, col); \
+        case 7: return hr_poker_eval_ids7##SUF((const T *)ids, start, stop, out, err, col); \
+        default: return -2; }
+    switch (itemsize * 2 + (is_signed != 0)) {
+        case 2: HR_BY_K(, uint8_t)
+        case 3: HR_BY_K(_i8, int8_t)
+        case 4: HR_BY_K(_u16, uint16_t)
+        case 5: HR_BY_K(_i16, int16_t)
+        case 8: HR_BY_K(_u32, uint32_t)
+        case 9: HR_BY_K(_i32, int32_t)
+        case 16: HR_BY_K(_u64, uint64_t)
+        case 17: HR_BY_K(_i64, int64_t)
+        default: return -2;
+    }
+#undef HR_BY_K
+}
+
 #endif

@@ -1,0 +1,58 @@
+"""Many poker hands at once: ``evaluate_many`` over card-id arrays, masks or rows."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from . import _kernel as _poker
+from .._support.arrays import as_kernel_ids, as_mask_array, raise_kernel_error
+from .._support.threads import KernelError, run_chunked
+from ..cards import CardsLike
+from .hands import HAND_SIZES
+
+
+def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *,
+                  threads: int | None = None) -> np.ndarray:
+    """Strengths of many hands at once.
+
+    ``cards``: an ``(N, k)`` integer array of card ids with k = 5, 6 or 7
+    (any integer dtype, read in place: the kernel range-checks each id, so
+    numpy's default ``int64`` costs about what ``uint8`` does), an ``(N,)``
+    ``uint64`` array of card masks (5 to 7 bits each, bits 52..63 clear), or
+    rows: a list, tuple, pandas column or 1-D object/str numpy array of card
+    text (``"As Kd ..."``) or id lists, decoded by the compiled row parser.
+    ``threads``: ``None``/1 = one thread, ``0`` = all cores, ``n`` = n threads
+    (the kernel releases the GIL; small inputs stay on one thread).
+
+    Returns an ``(N,)`` ``int32`` array of strengths (1..7462).
+    Raises ArrayDtypeError (a TypeError), ArrayShapeError, HandSizeError,
+    CardRangeError (row, column; negative ids too), DuplicateCardError (row,
+    both columns), CardParseError (row, token and position) for bad text.
+    Rule: ``rules/poker.md``.
+    """
+    if isinstance(cards, np.ndarray) and cards.ndim == 1 and cards.dtype.kind not in "OU":
+        masks = as_mask_array(cards)
+        out = np.empty(len(masks), dtype=np.int32)
+        err = run_chunked(lambda a, b: _poker.eval_masks(masks, out, a, b), len(masks), threads)
+        if err is not None:
+            raise_kernel_error(err, masks, HAND_SIZES)
+        return out
+    ids = as_kernel_ids(cards, HAND_SIZES)
+    out, err = eval_id_rows(ids, threads)
+    if err is not None:
+        raise_kernel_error(err, ids, HAND_SIZES)
+    return out
+
+
+def eval_id_rows(ids: np.ndarray, threads: int | None) -> tuple[np.ndarray, KernelError | None]:
+    """Run the id kernel over a C-contiguous, aligned, native ``(N, k)`` integer
+    array (k in 5..7, any integer dtype, values unchecked: the kernel checks
+    them): ``(int32 strengths, None)``, or the first bad row's ``(row, column,
+    kind)`` for the caller to name in its own layout."""
+    raw, size, signed = ids.view(np.uint8), ids.dtype.itemsize, ids.dtype.kind == "i"
+    out = np.empty(ids.shape[0], dtype=np.int32)
+    err = run_chunked(lambda a, b: _poker.eval_ids(raw, out, a, b, size, signed),
+                      ids.shape[0], threads)
+    return out, err
