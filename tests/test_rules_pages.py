@@ -1,5 +1,5 @@
 """The rules pages (docs/rules/*.md) stay true: every test they name exists, every
-decision of the working rules pages (../shared/rules/*.md) has its entry, and the
+decision of the working rules pages (docs/rules/*.md) has its entry, and the
 source distribution ships them.
 
 A page names a test as ``tests/<game>/<file>.py::<test_name>``; renaming or deleting
@@ -130,7 +130,7 @@ def test_same_sections_as_the_working_page(page):
     ours = sections(read(os.path.join(RULES, page)))
     theirs = sections(shared_page(page))
     missing = [h for h in theirs if h not in ours]
-    assert not missing, f"docs/rules/{page} lacks the sections {missing} of ../shared/rules/{page}"
+    assert not missing, f"docs/rules/{page} lacks the sections {missing} of docs/rules/{page}"
 
 
 @pytest.mark.parametrize("page", IMPLEMENTED)
@@ -141,7 +141,7 @@ def test_every_decision_of_the_working_page_has_an_entry(page):
     for heading, body in theirs.items():
         want = body.count("[D]")
         got = ours.get(heading, "").count("[D]")
-        assert got == want, (f"section {heading!r}: ../shared/rules/{page} marks {want} "
+        assert got == want, (f"section {heading!r}: docs/rules/{page} marks {want} "
                              f"decision(s) [D], docs/rules/{page} has {got}")
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate ``src/handrank/brag/tables.h``: the Three-card Brag strength tables.
 
-Rules: ``rules/brag-and-crash.md`` ("Brag hands"). Usage::
+Rules: ``docs/rules/brag-and-crash.md`` ("Brag hands"). Usage::
 
     python tools/gen_brag_tables.py           # (re)write the header
     python tools/gen_brag_tables.py --check   # exit 1 if the committed header is stale

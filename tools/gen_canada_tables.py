@@ -6,7 +6,7 @@ Run from the repository root::
     python tools/gen_canada_tables.py            # rewrite the header
     python tools/gen_canada_tables.py --check    # exit 1 if the committed header is stale
 
-Rules: ``../shared/rules/broken-canada.md``. How the tables work (kernel: ``canada/kernel.h``):
+Rules: ``docs/rules/broken-canada.md``. How the tables work (kernel: ``canada/kernel.h``):
 
 * A hand is a set (4 cards) and a pit (2 cards). Everything except the suit
   rows depends only on the *rank multiset of the set* (one of 1,820) and the

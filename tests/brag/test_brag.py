@@ -1,6 +1,6 @@
 """Three-card Brag evaluator (handrank.brag) against the pure-Python reference.
 
-Rules: rules/brag-and-crash.md ("Brag hands"). Every one of the 22,100 hands is
+Rules: docs/rules/brag-and-crash.md ("Brag hands"). Every one of the 22,100 hands is
 checked under each of the four option settings; bulk, mask, single-hand and
 result-object paths must agree; bad input raises the library's errors.
 """

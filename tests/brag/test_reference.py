@@ -1,6 +1,6 @@
 """The pure-Python Brag reference on its own: the rules page's statements as tests.
 
-Rules: rules/brag-and-crash.md ("Brag hands"). Written from the page, not from
+Rules: docs/rules/brag-and-crash.md ("Brag hands"). Written from the page, not from
 the fast path, so that the exhaustive comparison in test_brag.py means something.
 """
 

@@ -1,7 +1,7 @@
 """Broken Canada fast path (handrank.canada): differential tests against the
 pure-Python reference, the rules page's [D] decisions and consequences, the
 strength layout, bulk layouts, bad input, showdown / Family Feud, exact odds,
-equity. Rules: rules/broken-canada.md."""
+equity. Rules: docs/rules/broken-canada.md."""
 
 import math
 import os

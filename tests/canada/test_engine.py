@@ -1,4 +1,4 @@
-"""Broken Canada game engine (handrank.canada.engine) against rules/broken-canada.md "Play"."""
+"""Broken Canada game engine (handrank.canada.engine) against docs/rules/broken-canada.md "Play"."""
 
 import numpy as np
 import pytest

@@ -1,5 +1,5 @@
 """The pure-Python Broken Canada reference on its own: the rules page's examples
-(rules/broken-canada.md), one hand per table row, and its [D] decisions."""
+(docs/rules/broken-canada.md), one hand per table row, and its [D] decisions."""
 
 import pytest
 

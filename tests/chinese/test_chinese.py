@@ -1,5 +1,5 @@
 """Chinese Poker: fast path against the pure-Python reference, every [D] of
-rules/chinese-poker.md, bad input, and the solver."""
+docs/rules/chinese-poker.md, bad input, and the solver."""
 
 from __future__ import annotations
 
@@ -106,7 +106,7 @@ def test_front_vs_middle_all_classes_against_reference():
 
 
 def test_D_front_equal_ranks_middle_is_stronger():
-    """[D] rules/chinese-poker.md: when every front rank equals the middle's,
+    """[D] docs/rules/chinese-poker.md: when every front rank equals the middle's,
     the middle is the stronger (no foul)."""
     # pair of kings + ace vs pair of kings + ace, queen, jack
     assert not chinese.front_beats_middle("KsKdAc", "KhKcAd Qc Jc")
@@ -127,7 +127,7 @@ def test_D_front_equal_ranks_middle_is_stronger():
 
 
 def test_D_back_equal_to_middle_is_legal():
-    """rules/chinese-poker.md: back equal to middle is legal."""
+    """docs/rules/chinese-poker.md: back equal to middle is legal."""
     assert not chinese.is_foul("2c3d5h", "AsKsQdJc9h", "AhKhQcJd9c")
     assert chinese.is_foul("2c3d5h", "AsKsQdJc9h", "AhKhQcJd8c")
     # the scoring kernel and the reference agree
@@ -163,7 +163,7 @@ NATURAL_CASES = [
 
 @pytest.mark.parametrize("front,middle,back,want", NATURAL_CASES)
 def test_naturals_examples(front, middle, back, want):
-    """rules/chinese-poker.md Naturals: straight flushes count as either; A-2-3
+    """docs/rules/chinese-poker.md Naturals: straight flushes count as either; A-2-3
     and Q-K-A are straights in front."""
     s = chinese.make_setting(front, middle, back)
     got = {n.label for n in chinese.naturals(s)}
@@ -200,7 +200,7 @@ def test_basic_western_eastern_mandarin_examples():
 
 
 def test_D_western_ties_majority_point():
-    """[D] rules/chinese-poker.md: western with tied rows: 1-0 with two ties
+    """[D] docs/rules/chinese-poker.md: western with tied rows: 1-0 with two ties
     scores 2, 2-0 with one tie 3, 1-1 with one tie 0."""
     a = ("2c3d5h", "AsKsQdJc9h", "8s8d8h8c6c")
     b = ("2d3c5c", "AhKhQcJd9c", "7s7d7h7c3s")  # front tie, middle tie, a wins back
@@ -222,7 +222,7 @@ def test_western_sweep_is_four():
 
 
 def test_D_foul_pays_four_in_every_system():
-    """[D] rules/chinese-poker.md: a fouled hand pays 4 to every non-fouler, no
+    """[D] docs/rules/chinese-poker.md: a fouled hand pays 4 to every non-fouler, no
     bonuses or multipliers; two fouls score 0."""
     good = ("2c3d5h", "AsQdJcTc9h", "8s8d8h8c2d")          # back quads (a bonus hand)
     foul = ("AhAcKd", "7s7d7c6c6d", "Ts9c6h4h3h")           # middle beats back
@@ -244,7 +244,7 @@ FOULED = ("QhQdQc", "8h8c3sJcAh", "2s3h9dThTd")  # the same cards as WEAK[2]: tr
 
 
 def test_D_foul_prevents_home_run():
-    """[D] rules/chinese-poker.md: a foul is never a shot, so a fouled opponent
+    """[D] docs/rules/chinese-poker.md: a foul is never a shot, so a fouled opponent
     prevents a home run (mandarin, four players)."""
     assert chinese.is_foul(*FOULED)
     t = chinese.score([TOP] + WEAK, "mandarin")
@@ -276,7 +276,7 @@ STRAIGHTS = {"front": "QcKdAh", "middle": "5c6h7c8c9c", "back": "TcJcQsKhAd",
 
 
 def test_D_declared_naturals():
-    """[D] rules/chinese-poker.md: a declared natural scores a plain sweep (3
+    """[D] docs/rules/chinese-poker.md: a declared natural scores a plain sweep (3
     basic/eastern, 4 western, 6 mandarin, 9 mandarin home run); dragon beats
     the other naturals, which tie; no foul penalty against a natural; a
     natural's rows are not checked for a foul; declaring a natural the cards
@@ -316,7 +316,7 @@ def test_D_declared_naturals():
 
 
 def test_D_fouled_opponent_prevents_natural_home_run():
-    """[D] rules/chinese-poker.md: a fouled opponent prevents a home run, also
+    """[D] docs/rules/chinese-poker.md: a fouled opponent prevents a home run, also
     for a natural (it still scores its 6 against each)."""
     foul_rest = ("AhAdQs", "KhKdJhJcTs", "3s3h7hQdQc")
     assert chinese.is_foul(*foul_rest)
@@ -442,7 +442,7 @@ def test_bad_input_errors_name_the_culprit():
 
 
 def test_wrong_card_counts_are_a_foul():
-    """rules/chinese-poker.md (Setting): "Foul (improperly set): wrong card
+    """docs/rules/chinese-poker.md (Setting): "Foul (improperly set): wrong card
     counts". A player's 13 cards set 4 / 4 / 5 (or any split but 3 / 5 / 5)
     foul: is_foul says so and score() makes the player pay 4 to each
     non-fouler, in every system; the breakdown says why. Other totals are an

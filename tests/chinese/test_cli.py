@@ -131,7 +131,7 @@ def test_score_malformed_files_exit_2_naming_the_culprit(tmp_path, capsys):
 
 
 def test_score_wrong_card_counts_is_a_foul(tmp_path, capsys):
-    """rules/chinese-poker.md: wrong card counts are a foul (13 cards set 4 / 4 / 5)."""
+    """docs/rules/chinese-poker.md: wrong card counts are a foul (13 cards set 4 / 4 / 5)."""
     f = tmp_path / "t.json"
     f.write_text(json.dumps({"players": [dict(PLAYERS[0], front="2s3s4s5c", middle="5d6c6d7c"),
                                          PLAYERS[1]]}))

@@ -1,5 +1,5 @@
 """The pure-Python Chinese Poker reference (handrank.chinese.reference) checked
-on its own against the numbers of rules/chinese-poker.md, so that a mistake
+on its own against the numbers of docs/rules/chinese-poker.md, so that a mistake
 shared by the reference and the fast path cannot hide behind the differential
 tests; and the solver's expected-score model checked against the scorer."""
 
@@ -27,7 +27,7 @@ WEAK = [("2c3d5h", "4s4d6c7d9h", "6s6d6hJhJd"),
 
 
 def test_rules_table_bonuses():
-    """rules/chinese-poker.md, eastern: back straight flush 5, four of a kind 4;
+    """docs/rules/chinese-poker.md, eastern: back straight flush 5, four of a kind 4;
     middle straight flush 10, four of a kind 8, full house 2; front trips 3."""
     five = {rp.STRAIGHT_FLUSH: "9s8s7s6s5s", rp.FOUR_OF_A_KIND: "9s9d9h9c2d",
             rp.FULL_HOUSE: "9s9d9h2c2d", rp.FLUSH: "Ks9s7s4s2s", rp.STRAIGHT: "9s8d7h6c5d"}

@@ -1,6 +1,6 @@
 """Crash: setting kernels vs the pure-Python reference, round scoring vs the
 reference, the game engine (exchanges, game end, shared wins), every [D] of
-rules/brag-and-crash.md's Crash section, and bad input."""
+docs/rules/brag-and-crash.md's Crash section, and bad input."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The pure-Python Crash reference on its own: the rules page's statements as
-examples (rules/brag-and-crash.md, Crash section)."""
+examples (docs/rules/brag-and-crash.md, Crash section)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Poker evaluator: exhaustive counts, ordering and differential tests
-against the pure-Python reference (rules/poker.md)."""
+against the pure-Python reference (docs/rules/poker.md)."""
 
 from itertools import combinations
 
@@ -20,7 +20,7 @@ from handrank.errors import (
 from handrank.poker import Category
 from handrank.poker import reference as ref
 
-# rules/poker.md: category counts (5 cards, 7 cards), weakest category first.
+# docs/rules/poker.md: category counts (5 cards, 7 cards), weakest category first.
 COUNTS_5 = [1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40]
 COUNTS_7 = [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020, 4_047_644,
             3_473_184, 224_848, 41_584]

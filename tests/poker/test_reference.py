@@ -1,5 +1,5 @@
 """The reference evaluator on its own, against the rules page's statements
-(rules/poker.md), independent of the tables built from it."""
+(docs/rules/poker.md), independent of the tables built from it."""
 
 import pytest
 

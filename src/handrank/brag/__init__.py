@@ -6,7 +6,7 @@ By module: :mod:`.hands` -- evaluation (:func:`evaluate`, :func:`evaluate_many`,
 against random opponents, as the shared :class:`~handrank.result.EquityResult`;
 :mod:`.reference` -- the pure-Python specification the kernels are tested against.
 
-Rules: ``rules/brag-and-crash.md`` ("Brag hands"). Categories, strongest
+Rules: ``docs/rules/brag-and-crash.md`` ("Brag hands"). Categories, strongest
 first: prial (three of a rank), running flush, run (three consecutive ranks),
 flush, pair, high card. K-A-2 is not a run; A-2-3 is. Suits never rank; equal
 hands tie. Two **[D]** options, both on by default:

@@ -25,7 +25,7 @@ from ..errors import (
 )
 from ..result import CategoryEnum, HandValue
 
-RULES_URL = "rules/brag-and-crash.md"
+RULES_URL = "docs/rules/brag-and-crash.md"
 
 #: Weakest and strongest strengths (under every option setting).
 MIN_STRENGTH = 1
@@ -77,7 +77,7 @@ def strength(cards: CardsLike, *, prial_threes_high: bool = True, a23_top_run: b
     """Strength (1..741, higher = stronger) of one 3-card Brag hand.
 
     ``cards``: text (``"3s 3h 3d"``) or a sequence of 3 card ids / card strings.
-    Options as in the module docstring (rules: ``rules/brag-and-crash.md``).
+    Options as in the module docstring (rules: ``docs/rules/brag-and-crash.md``).
     Raises CardParseError, CardRangeError, DuplicateCardError, HandSizeError
     (not 3 cards), OptionError (an option that is not True or False) -- all
     ValueErrors -- and TypeError for an item that is neither a card string nor
@@ -177,7 +177,7 @@ def evaluate(cards: CardsLike, *, prial_threes_high: bool = True, a23_top_run: b
     ``cards``: text (``"Ah 2d 3c"``) or a sequence of 3 card ids or card
     strings. The result's ``cards`` are the three cards, most significant first
     (a pair before its kicker; A-2-3 as three, two, ace).
-    Rule: ``rules/brag-and-crash.md``. Raises CardParseError (names the token and
+    Rule: ``docs/rules/brag-and-crash.md``. Raises CardParseError (names the token and
     position), CardRangeError, DuplicateCardError, HandSizeError (not 3
     cards), OptionError; TypeError for an item that is neither a card string
     nor an int.
@@ -219,7 +219,7 @@ def evaluate_many(cards: np.ndarray | Sequence[CardsLike], *, threads: int | Non
     Raises ArrayDtypeError (a TypeError), ArrayShapeError, HandSizeError (not 3
     columns / a mask without exactly 3 cards), CardRangeError (row, column),
     DuplicateCardError (row, both columns), OptionError.
-    Rule: ``rules/brag-and-crash.md``.
+    Rule: ``docs/rules/brag-and-crash.md``.
     """
     opts = _option_bits(prial_threes_high, a23_top_run)
     if isinstance(cards, np.ndarray) and cards.ndim == 1:
@@ -272,7 +272,7 @@ def showdown(hands: Sequence[CardsLike], *, prial_threes_high: bool = True,
 
     ``hands``: one 3-card hand per player (text or ids). A card appearing in two
     hands raises DuplicateCardError naming both players; other errors as
-    :func:`evaluate`, with ``player i`` context. Rule: ``rules/brag-and-crash.md``.
+    :func:`evaluate`, with ``player i`` context. Rule: ``docs/rules/brag-and-crash.md``.
     """
     opts = _option_bits(prial_threes_high, a23_top_run)
     if isinstance(hands, (str, bytes)) or np.isscalar(hands):

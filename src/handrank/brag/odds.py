@@ -39,7 +39,7 @@ def equity(hand: CardsLike, opponents: int = 1, *, samples: int | None = None,
     cards) is enumerated. Otherwise it is a seeded Monte Carlo estimate over
     ``samples`` deals (default 200,000) with its standard error; the same
     ``seed`` gives the same result whatever ``threads`` is. Ties split the pot
-    equally among the hands tied for best (rules: ``rules/brag-and-crash.md``,
+    equally among the hands tied for best (rules: ``docs/rules/brag-and-crash.md``,
     "Brag hands": suits never rank, equal hands tie).
 
     Args:
@@ -50,7 +50,7 @@ def equity(hand: CardsLike, opponents: int = 1, *, samples: int | None = None,
         seed: a non-negative int, a ``numpy.random.Generator`` or None (fresh entropy).
         threads: ``None``/1 = one thread, 0 = all cores (Monte Carlo only).
         dead: cards known to be out of play (not dealt to opponents).
-        prial_threes_high, a23_top_run: rule options (``rules/brag-and-crash.md``).
+        prial_threes_high, a23_top_run: rule options (``docs/rules/brag-and-crash.md``).
 
     Returns an :class:`~handrank.result.EquityResult` with ``game="brag"``: one
     player, ``players[0]``, the hand (``equity``, ``win``, ``tie`` and ``lose`` as

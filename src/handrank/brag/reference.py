@@ -1,6 +1,6 @@
 """Reference Three-card Brag hand ranking: predicates straight from the rules, no tables.
 
-Rules: ``rules/brag-and-crash.md`` ("Brag hands"). Categories, strongest first:
+Rules: ``docs/rules/brag-and-crash.md`` ("Brag hands"). Categories, strongest first:
 prial (three of a rank), running flush (a run in one suit), run (three
 consecutive ranks), flush (one suit), pair, high card. K-A-2 is not a run;
 A-2-3 is. Suits never rank; equal hands tie.

@@ -8,7 +8,7 @@ words), :mod:`~handrank.canada.showdowns` (showdown, Family Feud),
 (the game engine, strategies, :func:`head_to_head`), ``reference`` (the rules in
 plain Python) and ``_kernel`` (the compiled tables and loops).
 
-Rules: ``rules/broken-canada.md`` (authoritative; every **[D]** there is
+Rules: ``docs/rules/broken-canada.md`` (authoritative; every **[D]** there is
 followed here). A hand is a player's **set** (4 cards) and the shared **pit**
 (2 cards); which cards are set and which are pit matters for curves. With five
 or more players ``ceil(players / 4)`` decks are used, so a hand may hold

@@ -1,4 +1,4 @@
-"""A Broken Canada game engine following ``rules/broken-canada.md`` ("Play").
+"""A Broken Canada game engine following ``docs/rules/broken-canada.md`` ("Play").
 
 One deal, in order: the deal (1 card each, pit card, 2 each, pit card, the
 flip face down, 1 each), betting round, the **switch** (each player in turn

@@ -1,7 +1,7 @@
 """Broken Canada hand evaluation: categories, strengths (single and bulk), words.
 
 The strength layout is described in :mod:`handrank.canada`; the rules are
-``rules/broken-canada.md``.
+``docs/rules/broken-canada.md``.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from ..errors import (
 )
 from ..result import CategoryEnum, HandValue
 
-RULES_URL = "rules/broken-canada.md"
+RULES_URL = "docs/rules/broken-canada.md"
 TB_BITS = 15
 _TOP = 18563
 MIN_STRENGTH = 0
@@ -115,7 +115,7 @@ ACES_TIER = (Category.FOUR_ACES, Category.ACES_IN_HAND_STRAIGHT_PAIR, Category.T
 
 def decks_for(players: int) -> int:
     """Decks in play for a table of ``players``: ``ceil(players / 4)`` [D]
-    (``rules/broken-canada.md``, "Cards, set and pit"). Raises OptionError for
+    (``docs/rules/broken-canada.md``, "Cards, set and pit"). Raises OptionError for
     fewer than 1 player, TypeError for a non-integer."""
     if not is_int(players):
         raise TypeError(f"players must be an int, got {type(players).__name__}")
@@ -176,7 +176,7 @@ def strength(set_cards: CardsLike, pit: CardsLike | None = None, *,
              decks: int = 1) -> int:
     """Strength of one hand (see the module's layout): ``set_cards`` 4 cards and
     ``pit`` 2 cards (text or ids), or 6 cards in ``set_cards`` (set first) with
-    ``pit=None``. Rule: ``rules/broken-canada.md``. Raises CardParseError,
+    ``pit=None``. Rule: ``docs/rules/broken-canada.md``. Raises CardParseError,
     CardRangeError, HandSizeError, DuplicateCardError (more copies of a card
     than ``decks``), OptionError (bad decks), TypeError (an unknown keyword, or
     an item that is neither card text nor an integer id, e.g. a float or bool)."""
@@ -194,7 +194,7 @@ def evaluate(set_cards: CardsLike, pit: CardsLike | None = None, *,
     The category is the first row of the rules table the cards satisfy ("cards
     speak"), with Full House turned to Busted when its triple or pair is aces;
     ``cards`` are the cards that make it (No Hand: all six). Rule:
-    ``rules/broken-canada.md``. Raises CardParseError (token and position),
+    ``docs/rules/broken-canada.md``. Raises CardParseError (token and position),
     CardRangeError, HandSizeError (not 4 + 2 cards), DuplicateCardError (too
     many copies for ``decks``), OptionError (bad ``decks``), TypeError
     (an unknown keyword, or an item that is neither card text nor an integer id).
@@ -271,7 +271,7 @@ def evaluate_many(sets: Rows, pits: Rows | CardsLike | None = None, *, decks: in
     ``decks``: the most copies of one card a row may hold (1..64).
     ``threads``: ``None``/1 = one thread, 0 = all cores (the kernel releases the GIL).
 
-    Rule: ``rules/broken-canada.md``; strength layout in this module's docstring.
+    Rule: ``docs/rules/broken-canada.md``; strength layout in this module's docstring.
     Returns an ``(N,)`` ``int32`` array of strengths. Raises ArrayDtypeError,
     ArrayShapeError, HandSizeError (wrong column count), CardRangeError (id
     outside 0..51), DuplicateCardError (too many copies), each naming the row

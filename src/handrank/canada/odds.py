@@ -135,7 +135,7 @@ def equity(set_cards: CardsLike, pit: CardsLike, opponents: int = 1, *,
 
     Each sample deals every opponent 4 cards from the cards not in the hero's
     set or the pit (``decks`` decks, default ``ceil((opponents + 1) / 4)`` [D])
-    and compares at showdown by the rules (``rules/broken-canada.md``): a better
+    and compares at showdown by the rules (``docs/rules/broken-canada.md``): a better
     category wins, then the lower card; a pot shared by ``k`` best hands pays each
     ``1/k`` (Full House ties too: the Family Feud is a fair draw, so the equity
     splits it evenly); the one-time redeal after a Broken Canada is not modelled

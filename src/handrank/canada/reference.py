@@ -1,5 +1,5 @@
 """Pure-Python reference for Broken Canada hands, written straight from
-``rules/broken-canada.md``: card subsets and predicates, no tables, no cleverness.
+``docs/rules/broken-canada.md``: card subsets and predicates, no tables, no cleverness.
 
 It is the specification in code that the fast kernel (``handrank.canada``) is
 differential-tested against. It is slow (hundreds of microseconds per hand).

@@ -14,7 +14,7 @@ The package, by concern:
   and :func:`heads_up` (solver against greedy);
 * :mod:`.reference` -- the pure-Python specification the kernels are tested against.
 
-Rules: ``rules/chinese-poker.md`` (and ``rules/poker.md`` for the five-card
+Rules: ``docs/rules/chinese-poker.md`` (and ``docs/rules/poker.md`` for the five-card
 rows). Five-card rows (middle, back) use the poker evaluator's tables and
 strengths (1..7462, see :mod:`handrank.poker`).
 

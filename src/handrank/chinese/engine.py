@@ -12,7 +12,7 @@ of its pairwise scores, zero-sum over the table) are added to its total. Every
 answer is checked strictly: a setting must use exactly the holding's 13 cards
 as 3 / 5 / 5 rows, a declaration must be a real bool; a bad answer raises an
 error naming the player (numbered from 0) and its strategy.
-Rule: ``rules/chinese-poker.md``.
+Rule: ``docs/rules/chinese-poker.md``.
 """
 
 from __future__ import annotations
@@ -312,7 +312,7 @@ class Game:
     was reached.
 
     Raises OptionError naming a bad option, or the seat of a bad strategy.
-    Rule: ``rules/chinese-poker.md``.
+    Rule: ``docs/rules/chinese-poker.md``.
     """
 
     def __init__(self, players: Sequence[StrategyLike], *, seed: SeedLike = None,

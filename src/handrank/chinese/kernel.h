@@ -8,7 +8,7 @@
  * them in bulk before any of these run. Nothing here allocates or touches
  * Python objects, so all of it runs without the GIL.
  *
- * Rules: rules/chinese-poker.md. */
+ * Rules: docs/rules/chinese-poker.md. */
 #ifndef HANDRANK_CHINESE_KERNEL_H
 #define HANDRANK_CHINESE_KERNEL_H
 #include <stdint.h>

@@ -1,5 +1,5 @@
 """Naturals: hands that win automatically when declared (dragon, six pairs,
-three flushes, three straights). Rule: ``rules/chinese-poker.md`` (Naturals)."""
+three flushes, three straights). Rule: ``docs/rules/chinese-poker.md`` (Naturals)."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def naturals(setting: SettingLike) -> set[Natural]:
     either). A natural's rows are not checked for a foul. ``setting``: a
     :class:`Setting`, a ``(front, middle, back)`` triple or a mapping with
     those keys; raises SettingError / DuplicateCardError / card errors for
-    rows that are not a 3 / 5 / 5 setting. Rule: ``rules/chinese-poker.md``."""
+    rows that are not a 3 / 5 / 5 setting. Rule: ``docs/rules/chinese-poker.md``."""
     s = _as_setting(setting, "setting")
     out = _card_naturals(s.cards)
     _, m, b = s.strengths
@@ -71,6 +71,6 @@ def _card_naturals(ids: Sequence[int]) -> set[Natural]:
 
 def natural(setting: SettingLike) -> Natural:
     """The best natural the setting makes (dragon first), or ``Natural.NONE``;
-    raises as :func:`naturals`. Rule: ``rules/chinese-poker.md`` (Naturals)."""
+    raises as :func:`naturals`. Rule: ``docs/rules/chinese-poker.md`` (Naturals)."""
     made = naturals(setting)
     return min(made) if made else Natural.NONE

@@ -1,7 +1,7 @@
 """Reference Chinese Poker: rows, fouls, naturals, the four scoring systems and
 a brute-force solver, in plain Python (no tables, no cleverness).
 
-Rules: ``rules/chinese-poker.md``. Five-card rows use the reference poker
+Rules: ``docs/rules/chinese-poker.md``. Five-card rows use the reference poker
 values (:mod:`handrank.poker.reference`): ``(category, tiebreak)`` tuples.
 A front's value is ``(category, ranks)`` with category 0 high card, 1 pair,
 2 three of a kind and ranks expanded most significant first (``(q, q, 4)``).

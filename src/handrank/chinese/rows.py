@@ -1,6 +1,6 @@
 """Rows and settings: the front (three-card) evaluator, five-card rows via
 :mod:`handrank.poker`, the foul test, :class:`Setting` and its parsing, and the
-bulk-array helpers the other modules share. Rule: ``rules/chinese-poker.md``."""
+bulk-array helpers the other modules share. Rule: ``docs/rules/chinese-poker.md``."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ from ..result import CategoryEnum, HandValue
 if TYPE_CHECKING:
     from .natural_hands import Natural
 
-RULES_URL = "rules/chinese-poker.md"
+RULES_URL = "docs/rules/chinese-poker.md"
 
 #: Scoring systems, in the rules page's order (index = system code).
 SYSTEMS = ("basic", "western", "eastern", "mandarin")
@@ -102,7 +102,7 @@ def front_strength(cards: CardsLike) -> int:
 
     ``cards``: text (``"QsQd4c"``) or three card ids / strings. Straights and
     flushes do not count in front. Raises CardParseError, CardRangeError,
-    DuplicateCardError, SettingError (not three cards). Rule: ``rules/chinese-poker.md``.
+    DuplicateCardError, SettingError (not three cards). Rule: ``docs/rules/chinese-poker.md``.
     """
     return _front_of_ids(_row_ids(cards, 3, "front"))
 
@@ -141,7 +141,7 @@ def evaluate(cards: CardsLike) -> HandValue:
     ``game="poker"``, strength 1..7462).
 
     Raises CardParseError, CardRangeError, DuplicateCardError, HandSizeError
-    (not 3 or 5 cards). Rule: ``rules/chinese-poker.md``.
+    (not 3 or 5 cards). Rule: ``docs/rules/chinese-poker.md``.
     """
     ids = parse_cards(cards)
     if len(ids) == 5:
@@ -195,7 +195,7 @@ def is_foul(front: CardsLike, middle: CardsLike, back: CardsLike) -> bool:
     are cards from one deck; raises SettingError when the rows do not hold 13
     cards in all (not a player's hand at all), DuplicateCardError (a card in two
     rows, naming both) and the card errors of :func:`handrank.cards.parse_cards`
-    (naming the row). Rule: ``rules/chinese-poker.md`` (Setting: Foul)."""
+    (naming the row). Rule: ``docs/rules/chinese-poker.md`` (Setting: Foul)."""
     rows = _parse_rows((front, middle, back))
     total = sum(len(r) for r in rows)
     if total != sum(ROW_SIZES):

@@ -1,6 +1,6 @@
 """Scoring a table: the four systems, fouls, declared naturals, pairwise
 zero-sum scores with a per-pair breakdown (:func:`score`), and the bulk kernel
-path (:func:`score_many`). Rule: ``rules/chinese-poker.md`` (Scoring)."""
+path (:func:`score_many`). Rule: ``docs/rules/chinese-poker.md`` (Scoring)."""
 
 from __future__ import annotations
 
@@ -252,7 +252,7 @@ def score(players: Sequence[PlayerLike], system: str = DEFAULT_SYSTEM, *,
     declared that the cards do not make), DuplicateCardError (a card held by
     two players, or twice by one), card errors, TypeError (an entry that is not
     cards); every message names the player (0-based index, or its name).
-    Rule: ``rules/chinese-poker.md``.
+    Rule: ``docs/rules/chinese-poker.md``.
     """
     code = _system(system)
     if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
@@ -379,7 +379,7 @@ def score_many(settings: npt.ArrayLike, declare: npt.ArrayLike | None = None,
     (made, ``(N, P)`` codes of :class:`Natural`) and ``home`` (mandarin home runs).
     Raises OptionError, ArrayShapeError, ArrayDtypeError, CardRangeError,
     DuplicateCardError (naming the table), SettingError (a declared natural
-    not made, naming the table and player). Rule: ``rules/chinese-poker.md``.
+    not made, naming the table and player). Rule: ``docs/rules/chinese-poker.md``.
     """
     code = _system(system)
     ids = _id_array(settings, "settings")

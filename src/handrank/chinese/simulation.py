@@ -104,7 +104,7 @@ def head_to_head(a: StrategyLike = "solver", b: StrategyLike = "greedy", *,
     mean points per round of each side, margin and its 95% confidence interval,
     deals paired). Raises OptionError (bad name, system, rounds or seed) and the
     engine's errors naming the player for a strategy's bad answer.
-    Rule: ``rules/chinese-poker.md``.
+    Rule: ``docs/rules/chinese-poker.md``.
     """
     code = _system(system)
     n = check_rounds(rounds, low=2)

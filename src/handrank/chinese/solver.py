@@ -1,6 +1,6 @@
 """Setting 13 cards: the expected-score solver (every one of the 72,072
 settings against per-row tables of a random opponent's rows) and the greedy
-baseline. Rule: ``rules/chinese-poker.md`` (Solver)."""
+baseline. Rule: ``docs/rules/chinese-poker.md`` (Solver)."""
 
 from __future__ import annotations
 
@@ -196,7 +196,7 @@ def solve(holding: CardsLike, system: str = DEFAULT_SYSTEM, *,
 
     ``holding``: 13 card text / ids. Returns a :class:`Solution`. Raises
     OptionError (unknown system), HandSizeError (not 13 cards), card errors.
-    Rule: ``rules/chinese-poker.md`` (Solver).
+    Rule: ``docs/rules/chinese-poker.md`` (Solver).
     """
     r = solve_many(_holding(holding), system, tables=tables)
     return Solution(setting=_split(r["setting"][0]), expected=float(r["expected"][0]),

@@ -1,7 +1,7 @@
 """Three-card Brag commands of the ``handrank`` tool: ``handrank brag rank`` and
 ``handrank brag equity``.
 
-Rules: ``rules/brag-and-crash.md`` ("Brag hands"); see :mod:`handrank.brag`.
+Rules: ``docs/rules/brag-and-crash.md`` ("Brag hands"); see :mod:`handrank.brag`.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ flush 431-704, run 705-716, running flush 717-728, prial 729-741) and a
 description. Then a summary: count and share of each category, strongest
 first.
 
-rule options (rules/brag-and-crash.md, [D]): by default 3-3-3 is the top
+rule options (docs/rules/brag-and-crash.md, [D]): by default 3-3-3 is the top
 prial and A-2-3 the top run; --no-prial-threes-high ranks A-A-A top and
 --no-a23-top-run ranks A-2-3 the lowest run.
 
@@ -93,7 +93,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """The ``brag`` command group: ``handrank brag rank`` and ``handrank brag equity``."""
     group = subparsers.add_parser(
         "brag", help="Three-card Brag hands (rank, equity)",
-        description="Three-card Brag hands (rules/brag-and-crash.md).")
+        description="Three-card Brag hands (docs/rules/brag-and-crash.md).")
     cmds = group.add_subparsers(dest="brag_command", metavar="COMMAND", required=True)
     p = cmds.add_parser(
         "rank", help="rank Brag hands: a file with one hand per line, or hands as arguments",

@@ -1,6 +1,6 @@
 """Broken Canada commands of the ``handrank`` tool: ``handrank canada eval|rank|play|duel|odds``.
 
-Rules: ``rules/broken-canada.md``; see :mod:`handrank.canada` and
+Rules: ``docs/rules/broken-canada.md``; see :mod:`handrank.canada` and
 :mod:`handrank.canada.engine`.
 """
 
@@ -44,7 +44,7 @@ EVAL_EPILOG = """\
 A hand is the player's set (4 cards) and the pit (2 cards); curves care which
 is which. Card text: "Ts Js Qs Ks", "TsJsQsKs", "10s J♠ Q♠ K♠".
 
-output: category (as named in rules/broken-canada.md), strength (category << 15 |
+output: category (as named in docs/rules/broken-canada.md), strength (category << 15 |
 lower-card value; higher is stronger), the words, and the cards that make it.
 
 examples:
@@ -128,7 +128,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """The ``canada`` command group: ``eval``, ``rank``, ``play``, ``duel``, ``odds``."""
     group = subparsers.add_parser(
         "canada", help="Broken Canada hands (eval, rank, play, duel, odds)",
-        description="Broken Canada (rules/broken-canada.md): evaluate a hand, rank a file, "
+        description="Broken Canada (docs/rules/broken-canada.md): evaluate a hand, rank a file, "
                     "play a deal, pit two strategies against each other, exact odds.")
     cmds = group.add_subparsers(dest="canada_command", metavar="COMMAND", required=True)
 

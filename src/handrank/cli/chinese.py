@@ -2,7 +2,7 @@
 ``handrank chinese score``, ``handrank chinese play`` (a game between built-in
 strategies) and ``handrank chinese head-to-head``. Players are numbered from 1 here.
 
-Rules: ``rules/chinese-poker.md``; see :mod:`handrank.chinese`.
+Rules: ``docs/rules/chinese-poker.md``; see :mod:`handrank.chinese`.
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """The ``chinese`` command group: ``set`` and ``score``."""
     group = subparsers.add_parser(
         "chinese", help="Chinese Poker (set 13 cards, score tables, play games)",
-        description="Chinese Poker (rules/chinese-poker.md).")
+        description="Chinese Poker (docs/rules/chinese-poker.md).")
     cmds = group.add_subparsers(dest="chinese_command", metavar="COMMAND", required=True)
     p = cmds.add_parser(
         "set", help="best setting of 13 cards (solver)",

@@ -45,7 +45,7 @@ default exchange rule. Same seed, same game.
 def register(subparsers: Any) -> None:
     """Add the ``crash`` command group."""
     p = subparsers.add_parser("crash", help="Crash (13-card Brag): set a holding, play a game",
-                              description="Crash (13-card Brag), rules/brag-and-crash.md")
+                              description="Crash (13-card Brag), docs/rules/brag-and-crash.md")
     cmds = p.add_subparsers(dest="crash_command", required=True, metavar="COMMAND")
 
     s = cmds.add_parser("set", help="set a holding into Brag hands",

@@ -1,6 +1,6 @@
 """Crash (13-card Brag): round scoring, setting a holding, and a game engine.
 
-Rules: ``rules/brag-and-crash.md`` (Crash section). A player's holding of
+Rules: ``docs/rules/brag-and-crash.md`` (Crash section). A player's holding of
 ``cards`` cards is split into ``cards // 3`` Brag hands (three cards each, ranked
 by :mod:`handrank.brag`); leftover cards are dropped unseen. The hands are sorted
 strongest first and compared position by position against the other players'.

@@ -256,7 +256,7 @@ class Game:
     built-in name nor an object with both methods, or whose ``exchange`` returns
     anything but True/False; SettingError (naming the player) if a strategy returns
     a setting its holding cannot make or that is not cards at all.
-    Rule: ``rules/brag-and-crash.md`` (Crash: exchange, scoring, game).
+    Rule: ``docs/rules/brag-and-crash.md`` (Crash: exchange, scoring, game).
     """
 
     def __init__(self, players: Sequence[StrategyLike], *, seed: SeedLike = None,

@@ -107,7 +107,7 @@ def _check_players(players: object) -> int:
 
 def default_cards(players: int) -> int:
     """Cards dealt to each player by default: 13, or 10 with five players (rules
-    **[D]**, ``rules/brag-and-crash.md``). Raises OptionError for a player count
+    **[D]**, ``docs/rules/brag-and-crash.md``). Raises OptionError for a player count
     outside 2..5."""
     return 10 if _check_players(players) == 5 else 13
 
@@ -119,7 +119,7 @@ def _check_cards_option(cards: object, players: int) -> int:
 
 def hand_count(cards: int) -> int:
     """Brag hands formed from a holding of ``cards`` cards: ``cards // 3``
-    (the rest are dropped; ``rules/brag-and-crash.md``). Raises HandSizeError
+    (the rest are dropped; ``docs/rules/brag-and-crash.md``). Raises HandSizeError
     outside 3..26 cards, TypeError for a non-integer."""
     if not is_int(cards):
         raise TypeError(f"cards must be an int, got {cards!r}")

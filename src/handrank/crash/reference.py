@@ -2,7 +2,7 @@
 brute-force ``lexicographic`` setting. Obvious and slow on purpose: the fast
 path in :mod:`handrank.crash` is differential-tested against it.
 
-Rules: ``rules/brag-and-crash.md`` (Crash section). Brag hands are compared
+Rules: ``docs/rules/brag-and-crash.md`` (Crash section). Brag hands are compared
 with :func:`handrank.brag.reference.value`; ``**opts`` are its options
 (``prial_threes_high``, ``a23_top_run``).
 """

@@ -104,7 +104,7 @@ def score_round(hands: Sequence[HandsLike | Setting], *, count_high_card: bool =
     True/False; ``prial_threes_high`` / ``a23_top_run`` select the Brag order as in
     :mod:`handrank.brag`), and card parsing errors; TypeError if ``hands`` is not a
     sequence of players, or for an unknown keyword.
-    Rule: ``rules/brag-and-crash.md`` ("Scoring a round").
+    Rule: ``docs/rules/brag-and-crash.md`` ("Scoring a round").
     """
     opts = _brag_opts(prial_threes_high, a23_top_run)
     count_high_card = check_bool(count_high_card, "count_high_card")
@@ -182,7 +182,7 @@ def score_many(strengths: npt.ArrayLike, *, count_high_card: bool = False,
     array, OptionError for a player count outside 2..5, SettingError if a
     player's strengths are not sorted strongest first, HandrankError for a value
     that is not a Brag strength (naming the round). The strengths must come
-    from the same Brag options as passed here. Rule: ``rules/brag-and-crash.md``
+    from the same Brag options as passed here. Rule: ``docs/rules/brag-and-crash.md``
     ("Scoring a round").
     """
     opts = _brag_opts(prial_threes_high, a23_top_run)

@@ -71,7 +71,7 @@ def win_table(cards: int, players: int = 4, count_high_card: bool = False, *,
     option's order (the classes of equal hands are the same, only their order
     changes): an approximation, since opponents would then set a little
     differently. Raises OptionError for bad players, cards or options (TypeError
-    for an unknown keyword). Rule: ``rules/brag-and-crash.md``
+    for an unknown keyword). Rule: ``docs/rules/brag-and-crash.md``
     ("Setting a Crash hand"); counts from ``tools/gen_crash_tables.py``.
     """
     opts = _brag_opts(prial_threes_high, a23_top_run)
@@ -178,7 +178,7 @@ def set_many(holdings: np.ndarray | Sequence[CardsLike], strategy: str = "lexico
     ``52 // players``), ArrayShapeError, ArrayDtypeError, HandSizeError,
     CardRangeError, DuplicateCardError (row and columns); TypeError for an unknown
     keyword.
-    Rule: ``rules/brag-and-crash.md``.
+    Rule: ``docs/rules/brag-and-crash.md``.
     """
     opts = _brag_opts(prial_threes_high, a23_top_run)
     mode = _check_strategy(strategy)
@@ -234,7 +234,7 @@ def set_hand(cards: CardsLike, strategy: str = "lexicographic", *, players: int 
     than ``52 // players``, so holdings above 13 cards need ``players`` 2 or 3);
     TypeError for an item that is neither card text nor a card id (as
     :func:`handrank.cards.parse_cards`) and for an unknown keyword.
-    Rule: ``rules/brag-and-crash.md`` ("Setting a Crash hand").
+    Rule: ``docs/rules/brag-and-crash.md`` ("Setting a Crash hand").
     """
     opts = _brag_opts(prial_threes_high, a23_top_run)
     mode = _check_strategy(strategy)
@@ -278,7 +278,7 @@ def check_setting(holding: CardsLike, hands: HandsLike | Setting, *,
     number of hands. Also CardParseError / DuplicateCardError / HandSizeError
     for a bad holding (TypeError if it is not cards at all, as
     :func:`handrank.cards.parse_cards`), OptionError for a bad Brag option.
-    Rule: ``rules/brag-and-crash.md`` ("Forming").
+    Rule: ``docs/rules/brag-and-crash.md`` ("Forming").
     """
     return _check_setting(parse_cards(holding), hands,
                           _brag_opts(prial_threes_high, a23_top_run))

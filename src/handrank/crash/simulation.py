@@ -53,7 +53,7 @@ def head_to_head(a: StrategyLike = "expected-points", b: StrategyLike = "lexicog
     mean points per round of a seat playing a / b, the margin and its 95%
     confidence interval over deals). Raises OptionError for a bad strategy,
     players, cards, rounds (naming the cap), chunk, seed or option; TypeError for
-    an unknown keyword. Rule: ``rules/brag-and-crash.md`` ("Setting a Crash
+    an unknown keyword. Rule: ``docs/rules/brag-and-crash.md`` ("Setting a Crash
     hand": expected-points must beat lexicographic head-to-head).
     """
     opts = _brag_opts(prial_threes_high, a23_top_run)

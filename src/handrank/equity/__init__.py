@@ -5,7 +5,7 @@
 >>> round(r.players[0].equity, 6), r.exact
 (0.812555, True)
 
-Rules: hands are ranked by ``rules/poker.md`` (best five of the seven cards:
+Rules: hands are ranked by ``docs/rules/poker.md`` (best five of the seven cards:
 two hole cards and the five-card board). Each deal's pot goes to the best hand;
 a tie between ``k`` players gives each ``1/k`` of it. A player's **equity** is
 their expected share of the pot, **win share** the part of it from deals they

@@ -46,7 +46,7 @@ def equity(players: PlayersLike, board: CardsLike | None = None,
     Returns a :class:`~handrank.equity.results.HoldemEquity` (the shared
     :class:`~handrank.result.EquityResult`, ``game="holdem"``, one
     :class:`~handrank.result.PlayerEquity` per player in the order given). Pots split
-    between ``k`` players give each ``1/k`` (rules: ``rules/poker.md`` for ranking).
+    between ``k`` players give each ``1/k`` (rules: ``docs/rules/poker.md`` for ranking).
 
     Raises: HandSizeError (not 2-10 players, board not 0/3/4/5 cards, hole cards not
     2 cards), DuplicateCardError (a card shared by players' hole cards, the board or

@@ -4,7 +4,7 @@ The specification in code, for small cases only (turn and river boards, a few
 combos): each player holds one combo of their range, combos sharing a card are
 never dealt together, every remaining board completion is equally likely, and a
 deal's weight is the product of the players' combo weights. Hands are compared
-with :mod:`handrank.poker.reference` (rules: ``rules/poker.md``); a pot split
+with :mod:`handrank.poker.reference` (rules: ``docs/rules/poker.md``); a pot split
 ``k`` ways gives each winner ``1/k``. Exact rational arithmetic throughout.
 """
 

@@ -1,6 +1,6 @@
 """Poker hand evaluation: 5, 6 and 7 cards (best five), single and bulk.
 
-Rules: ``rules/poker.md`` — standard ranking (straight flush > four of a kind >
+Rules: ``docs/rules/poker.md`` — standard ranking (straight flush > four of a kind >
 full house > flush > straight > three of a kind > two pair > one pair > high
 card), the wheel A-2-3-4-5 as the lowest straight (and straight flush), no
 wrap-around, suits never break ties, six or seven cards worth their best five.

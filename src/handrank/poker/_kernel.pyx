@@ -337,7 +337,7 @@ def evaluate(cards):
 
     ``cards``: text (``"As Ks Qs Js Ts 2c 3d"``) or a sequence of card ids or
     card strings. The result's ``cards`` are the best five, most significant
-    first (e.g. trips before kickers). Rule: ``rules/poker.md``.
+    first (e.g. trips before kickers). Rule: ``docs/rules/poker.md``.
     Text and lists/tuples of ids are parsed and checked once, in C; the
     category, name and description are cached per strength.
     Raises CardParseError (names the token and position), CardRangeError,

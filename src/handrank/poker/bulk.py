@@ -30,7 +30,7 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *,
     Raises ArrayDtypeError (a TypeError), ArrayShapeError, HandSizeError,
     CardRangeError (row, column; negative ids too), DuplicateCardError (row,
     both columns), CardParseError (row, token and position) for bad text.
-    Rule: ``rules/poker.md``.
+    Rule: ``docs/rules/poker.md``.
     """
     if isinstance(cards, np.ndarray) and cards.ndim == 1 and cards.dtype.kind not in "OU":
         masks = as_mask_array(cards)

@@ -14,7 +14,7 @@ from ..cards import RANK_NAMES, RANK_PLURALS
 from ..errors import HandrankError
 from ..result import CategoryEnum, HandValue
 
-RULES_URL = "rules/poker.md"
+RULES_URL = "docs/rules/poker.md"
 
 #: Weakest and strongest strengths.
 MIN_STRENGTH = 1

@@ -1,6 +1,6 @@
 """Reference poker hand ranking: best five cards by brute force, no tables.
 
-Rules: ``rules/poker.md`` (standard ranking, ace low only in the wheel A-2-3-4-5,
+Rules: ``docs/rules/poker.md`` (standard ranking, ace low only in the wheel A-2-3-4-5,
 no wrap-around, suits never break ties, best five of six or seven).
 
 A hand's value here is a tuple ``(category, tiebreak)`` that compares with

@@ -84,7 +84,7 @@ def showdown_many(board: npt.ArrayLike, holes: npt.ArrayLike, *,
     Raises ArrayShapeError / ArrayDtypeError / HandSizeError for shapes and
     dtypes, CardRangeError for ids outside 0..51 (row, and column in the layout
     board then each player's hole cards), DuplicateCardError naming the row
-    when a card appears twice in one deal. Rule: ``rules/poker.md``.
+    when a card appears twice in one deal. Rule: ``docs/rules/poker.md``.
     """
     b, hl = int_array(board, "board"), int_array(holes, "holes")
     if b.ndim != 2 or hl.ndim != 3:
