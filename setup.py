@@ -17,6 +17,7 @@ import sys
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_py import build_py as _build_py
 
 DEBUG = os.environ.get("HANDRANK_DEBUG", "") not in ("", "0")
 NATIVE = os.environ.get("HANDRANK_NATIVE", "") not in ("", "0")
@@ -62,4 +63,22 @@ extensions = [
     for name in MODULES
 ]
 
-setup(ext_modules=cythonize(extensions, compiler_directives=directives))
+
+class build_py(_build_py):
+    """Also copy the rules pages (``docs/rules/*.md``) into the package as
+    ``handrank/rules_pages/``, so ``handrank.rules.page(...)`` and ``handrank rules``
+    work from a wheel. (An editable install reads ``docs/rules`` directly.)"""
+
+    def run(self) -> None:
+        super().run()
+        pages = sorted(glob.glob(os.path.join("docs", "rules", "*.md")))
+        if not pages:
+            sys.exit("docs/rules/*.md not found: the rules pages must ship with the package")
+        target = os.path.join(self.build_lib, "handrank", "rules_pages")
+        self.mkpath(target)
+        for page in pages:
+            self.copy_file(page, os.path.join(target, os.path.basename(page)))
+
+
+setup(ext_modules=cythonize(extensions, compiler_directives=directives),
+      cmdclass={"build_py": build_py})

@@ -55,6 +55,9 @@ CHECK_SCRIPT = f"EXTENSIONS = {EXTENSIONS!r}\n" + textwrap.dedent(
         importlib.import_module(f"handrank.{name.replace('/', '.')}")
         assert (pkg / f"{name}.pyi").is_file(), f"{name}.pyi not installed"
     assert (pkg / "py.typed").is_file(), "py.typed not installed"
+    from handrank import rules  # the rules pages ship inside the package
+    assert (pkg / "rules_pages" / "broken-canada.md").is_file(), "rules pages not installed"
+    assert rules.page("canada").startswith("# Broken Canada")
     leaked = sorted(str(p) for p in pkg.rglob("*.c"))
     assert not leaked, f"generated C installed: {leaked}"
     print("OK", handrank.poker._kernel.__file__)
