@@ -13,12 +13,11 @@ import numpy.typing as npt
 
 from . import _kernel as _brag
 from .._support.checks import check_bool
-from .._support.arrays import as_id_array, as_mask_array, raise_kernel_error
+from .._support.arrays import as_id_array, as_mask_array, int_array, raise_kernel_error
 from .._support.threads import run_chunked
 from ..cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, format_card, parse_cards
 from ..errors import (
     ArrayDtypeError,
-    ArrayShapeError,
     DuplicateCardError,
     HandrankError,
     HandSizeError,
@@ -112,7 +111,7 @@ def categories(strengths: npt.ArrayLike) -> np.ndarray:
     category values of the same shape (compare with ``Category`` members).
     Raises HandrankError for a strength outside 1..741, naming its index;
     ArrayDtypeError for non-integers."""
-    s = _int_array(strengths, "strengths")
+    s = int_array(strengths, "strengths")
     if s.size == 0:
         return np.zeros(s.shape, dtype=np.int8)
     bad = (s < MIN_STRENGTH) | (s > MAX_STRENGTH)
@@ -313,16 +312,4 @@ def strength_counts(*, prial_threes_high: bool = True, a23_top_run: bool = True)
     """How many of all 22,100 three-card hands have each strength: an ``int64``
     array of length 742 indexed by strength (index 0 is 0). Raises OptionError."""
     return _counts(_option_bits(prial_threes_high, a23_top_run)).copy()
-
-
-def _int_array(value: object, what: str) -> np.ndarray:
-    try:
-        a = np.asarray(value)
-    except ValueError as e:  # ragged nested lists
-        raise ArrayShapeError(f"{what}: not a rectangular array ({e})") from None
-    if a.size == 0 and not isinstance(value, np.ndarray):
-        a = a.astype(np.int64)
-    if a.dtype.kind not in "iu":
-        raise ArrayDtypeError(f"{what} must hold integers, got dtype {a.dtype}")
-    return a
 
