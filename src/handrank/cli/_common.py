@@ -13,7 +13,7 @@ import csv
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TextIO
 
 import numpy as np
@@ -104,6 +104,32 @@ _threads.__name__ = "thread count"
 # argparse names the type function in "invalid <name> value" messages.
 _pos_int.__name__ = "positive integer"
 _nonneg_int.__name__ = "non-negative integer"
+
+
+# =========================================================================== commands
+
+
+def add_group(subparsers: argparse._SubParsersAction, game: str, help: str,
+              description: str) -> argparse._SubParsersAction:
+    """The command group ``handrank GAME COMMAND``; returns its commands' sub-parsers."""
+    group = subparsers.add_parser(game, help=help, description=description)
+    return group.add_subparsers(dest=f"{game}_command", metavar="COMMAND", required=True)
+
+
+def add_command(parsers: argparse._SubParsersAction, name: str,
+                func: Callable[[argparse.Namespace], int], **kwargs: Any) -> argparse.ArgumentParser:
+    """The command ``name`` (``help``, ``description``, ``epilog`` shown as written)
+    that runs ``func(args)``."""
+    p: argparse.ArgumentParser = parsers.add_parser(
+        name, formatter_class=argparse.RawDescriptionHelpFormatter, **kwargs)
+    p.set_defaults(func=func)
+    return p
+
+
+def add_format_option(p: argparse.ArgumentParser, formats: Sequence[str] = ("text", "json"),
+                      help: str = "output format (default text)") -> None:
+    """-o/--output FORMAT (default text) of a command that prints one answer."""
+    p.add_argument("-o", "--output", choices=formats, default="text", help=help)
 
 
 # =========================================================================== running a file
@@ -339,6 +365,18 @@ def _abort_output(args: argparse.Namespace, sink: Sink | None, run: Run) -> None
         sink.abort(error)
     elif args.output == "json":
         sys.stdout.write(json.dumps({"summary": None, "error": error}) + "\n")
+
+
+def add_check(lines: list[str], js: dict[str, Any], key: str, outcome: str, problems: str,
+              bad: int, listed: list[str], **counts: int) -> None:
+    """A summary's check (``--check-labels``, the outcome column): the ``outcome``
+    line, then, if ``bad`` rows failed it, the first of them (``listed``) under
+    ``problems``; and ``js[key]``: ``counts`` and the ``first_<problems>`` list."""
+    lines.append(outcome)
+    if bad:
+        lines.append(f"{problems} (first {len(listed)} of {bad}):")
+        lines.extend(listed)
+    js[key] = {**counts, f"first_{problems.lower()}": [s.strip() for s in listed]}
 
 
 CHECK_PREFIXES = ("Label check", "Outcome check", "  line ", "Mismatches", "Disagreements")

@@ -35,6 +35,9 @@ from ._common import (
     _pos_int,
     _seed,
     _threads,
+    add_command,
+    add_format_option,
+    add_group,
     add_input_options,
     add_output_options,
     make_sink,
@@ -91,27 +94,27 @@ examples:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """The ``brag`` command group: ``handrank brag rank`` and ``handrank brag equity``."""
-    group = subparsers.add_parser(
-        "brag", help="Three-card Brag hands (rank, equity)",
+    cmds = add_group(
+        subparsers, "brag", help="Three-card Brag hands (rank, equity)",
         description="Three-card Brag hands (docs/rules/brag-and-crash.md).")
-    cmds = group.add_subparsers(dest="brag_command", metavar="COMMAND", required=True)
-    p = cmds.add_parser(
-        "rank", help="rank Brag hands: a file with one hand per line, or hands as arguments",
+    p = add_command(
+        cmds, "rank", cmd_rank,
+        help="rank Brag hands: a file with one hand per line, or hands as arguments",
         description="Evaluate Three-card Brag hands (one per line of FILE, or each CARDS\n"
                     "argument) and summarise the categories.",
-        epilog=RANK_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=RANK_EPILOG)
     p.add_argument("inputs", nargs="+", metavar="FILE|CARDS",
                    help="an input file (- for standard input), or one or more hands")
     add_input_options(p, file=False)
     add_output_options(p)
     add_brag_options(p)
-    p.set_defaults(func=cmd_rank)
 
-    e = cmds.add_parser(
-        "equity", help="a hand's equity against random hands (exact for one opponent)",
+    e = add_command(
+        cmds, "equity", cmd_equity,
+        help="a hand's equity against random hands (exact for one opponent)",
         description="How a Three-card Brag hand fares at showdown against random hands\n"
                     "dealt from the unseen cards.",
-        epilog=EQUITY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=EQUITY_EPILOG)
     e.add_argument("hand", metavar="CARDS", help='the hand, quoted: "Kc Kd 4h"')
     e.add_argument("--opponents", type=int, default=1, metavar="N",
                    help="random opponents, 1 to 16 (default 1)")
@@ -125,10 +128,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="cards out of play (not dealt to opponents)")
     e.add_argument("--threads", type=_threads, default=0, metavar="N",
                    help="Monte Carlo threads (0 = all cores, the default)")
-    e.add_argument("-o", "--output", choices=("text", "json"), default="text",
-                   help="output format (default text)")
+    add_format_option(e)
     add_brag_options(e)
-    e.set_defaults(func=cmd_equity)
 
 
 def add_brag_options(p: argparse.ArgumentParser) -> None:
