@@ -12,16 +12,11 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _kernel as _brag
-from .._support.checks import check_bool
+from .._support.checks import check_bool, each_player
 from .._support.arrays import as_id_array, as_mask_array, int_array, raise_kernel_error
 from .._support.threads import run_chunked
-from ..cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, format_card, parse_cards
-from ..errors import (
-    ArrayDtypeError,
-    DuplicateCardError,
-    HandrankError,
-    HandSizeError,
-)
+from ..cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, parse_cards
+from ..errors import ArrayDtypeError, HandrankError, HandSizeError
 from ..result import CategoryEnum, HandValue
 
 RULES_URL = "docs/rules/brag-and-crash.md"
@@ -274,25 +269,9 @@ def showdown(hands: Sequence[CardsLike], *, prial_threes_high: bool = True,
     :func:`evaluate`, with ``player i`` context. Rule: ``docs/rules/brag-and-crash.md``.
     """
     opts = _option_bits(prial_threes_high, a23_top_run)
-    if isinstance(hands, (str, bytes)) or np.isscalar(hands):
-        raise TypeError("hands must be a sequence with one 3-card hand per player, "
-                        f"got {type(hands).__name__}")
-    hands = list(hands)
-    if not hands:
-        raise HandSizeError("showdown needs at least one player")
-    seen: dict[int, int] = {}
-    strengths = []
-    for p, h in enumerate(hands):
-        try:
-            ids = _ids(h)
-        except HandrankError as e:
-            raise e.with_context(f"player {p}") from None
-        for c in ids:
-            if c in seen:
-                raise DuplicateCardError(f"card {format_card(c)} of player {p} is also held "
-                                         f"by player {seen[c]}", card=c, row=p)
-            seen[c] = p
-        strengths.append(_brag.strength3(ids[0], ids[1], ids[2], opts))
+    strengths = [_brag.strength3(ids[0], ids[1], ids[2], opts)
+                 for _, ids in each_player(hands, "hands", "one 3-card hand", _ids, {},
+                                           "held by player {p}")]
     best = max(strengths)
     return [i for i, s in enumerate(strengths) if s == best]
 
