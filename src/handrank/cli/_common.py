@@ -195,6 +195,20 @@ class Run:
                   file=sys.stderr)
         return None
 
+    def conclude(self, sink: Sink | None,
+                 summary: Callable[[int], tuple[str, dict, list[list[Any]] | None]],
+                 ok: int = EXIT_OK) -> int:
+        """End the command: :meth:`finish`; if the run failed, close the output
+        (JSON stays valid) and return its status; otherwise write
+        ``summary(skipped)`` (text, JSON, CSV rows; ``skipped`` = bad rows skipped
+        with --skip-bad, else 0) with :func:`write_summary` and return ``ok``."""
+        status = self.finish()
+        if status is not None:
+            _abort_output(self.args, sink, self)
+            return status
+        write_summary(self.args, sink, *summary(self.bad if self.skip else 0))
+        return ok
+
 
 def _make_progress(args: argparse.Namespace, inp: InputFile, desc: str):
     if args.no_progress or not _isatty(sys.stderr):

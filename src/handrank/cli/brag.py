@@ -28,7 +28,6 @@ from ._common import (
     PROG,
     Column,
     Run,
-    _abort_output,
     _fresh_seed,
     _pct,
     _plural,
@@ -41,7 +40,6 @@ from ._common import (
     add_input_options,
     add_output_options,
     make_sink,
-    write_summary,
 )
 
 CARD_TEXT = [format_card(i) for i in range(52)]
@@ -240,13 +238,7 @@ def cmd_rank(args: argparse.Namespace) -> int:
             if sink is not None:
                 sink.rows([(ln, " ".join(CARD_TEXT[c] for c in h), names[s], s, descs[s])
                            for ln, h, s in zip(good.lines, good.hands, strengths.tolist())])
-        status = run.finish()
-        if status is not None:
-            _abort_output(args, sink, run)
-            return status
-        text, js, csv_rows = _summary(counts, run.bad if args.skip_bad else 0, opts)
-        write_summary(args, sink, text, js, csv_rows)
-    return EXIT_OK
+        return run.conclude(sink, lambda skipped: _summary(counts, skipped, opts))
 
 
 def _summary(counts: np.ndarray, skipped: int,

@@ -27,7 +27,6 @@ from ._common import (
     PROG,
     Column,
     Run,
-    _abort_output,
     _fresh_seed,
     _pct,
     _pos_int,
@@ -40,7 +39,6 @@ from ._common import (
     add_input_options,
     add_output_options,
     make_sink,
-    write_summary,
 )
 
 EVAL_EPILOG = """\
@@ -395,13 +393,7 @@ def cmd_rank(args: argparse.Namespace) -> int:
                 labels = canada.LABELS
                 sink.rows([(ln, canada.format_hand(h), labels[s >> 15], s, _describe(s))
                            for ln, h, s in zip(good.lines, good.hands, strengths.tolist())])
-        status = run.finish()
-        if status is not None:
-            _abort_output(args, sink, run)
-            return status
-        text, js, csv_rows = _summary(counts, run.bad if args.skip_bad else 0)
-        write_summary(args, sink, text, js, csv_rows)
-    return EXIT_OK
+        return run.conclude(sink, lambda skipped: _summary(counts, skipped))
 
 
 def _summary(counts: np.ndarray, skipped: int) -> tuple[str, dict, list[list[Any]]]:

@@ -34,7 +34,6 @@ from ._common import (
     PROG,
     Column,
     Run,
-    _abort_output,
     _nonneg_int,
     _pct,
     _plural,
@@ -45,7 +44,6 @@ from ._common import (
     add_input_options,
     add_output_options,
     make_sink,
-    write_summary,
 )
 
 # =========================================================================== poker tables
@@ -272,14 +270,10 @@ def cmd_rank(args: argparse.Namespace) -> int:
                                      labels if uci else None, match, names, descs,
                                      args.output))
             del chunk
-        status = run.finish()
-        if status is not None:
-            _abort_output(args, sink, run)
-            return status
-        text, js, csv_rows = _rank_summary(counts, run.bad if args.skip_bad else 0,
-                                           args.check_labels, checked, mismatched, listed)
-        write_summary(args, sink, text, js, csv_rows)
-    return EXIT_CHECK_FAILED if mismatched else EXIT_OK
+        return run.conclude(
+            sink, lambda skipped: _rank_summary(counts, skipped, args.check_labels, checked,
+                                                mismatched, listed),
+            EXIT_CHECK_FAILED if mismatched else EXIT_OK)
 
 
 _UCI_LINE = re.compile(r"^\s*\d+(\s*,\s*\d+){9,10}\s*$")
@@ -482,14 +476,10 @@ def _showdown_body(args, run: Run, header, first: list, rest: Iterator[list]) ->
         if sink is not None:
             sink.rows(_showdown_rows(header, good, S, win_sets, agrees, names, descs,
                                      args.output, keep))
-    status = run.finish()
-    if status is not None:
-        _abort_output(args, sink, run)
-        return status
-    text, js, csv_rows = _showdown_summary(players, total, wins, splits, has_outcome, checked,
-                                           disagree, listed, run.bad if args.skip_bad else 0)
-    write_summary(args, sink, text, js, csv_rows)
-    return EXIT_CHECK_FAILED if disagree else EXIT_OK
+    return run.conclude(
+        sink, lambda skipped: _showdown_summary(players, total, wins, splits, has_outcome,
+                                                checked, disagree, listed, skipped),
+        EXIT_CHECK_FAILED if disagree else EXIT_OK)
 
 
 def _winner_text(players: Sequence[str], win: frozenset) -> tuple[str, str]:
