@@ -13,11 +13,11 @@ import numpy.typing as npt
 
 from . import _kernel as _brag
 from .._support.checks import check_bool, each_player
-from .._support.arrays import as_id_array, as_mask_array, int_array, raise_kernel_error
+from .._support.arrays import as_id_array, as_mask_array, raise_kernel_error
 from .._support.threads import run_chunked
 from ..cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, parse_cards
 from ..errors import ArrayDtypeError, HandrankError, HandSizeError
-from ..result import CategoryEnum, HandValue
+from ..result import CategoryEnum, HandValue, StrengthScale
 
 RULES_URL = "docs/rules/brag-and-crash.md"
 
@@ -49,8 +49,7 @@ class Category(CategoryEnum):
     PRIAL = 5
 
 
-_FIRST = _brag.category_first()  # lowest strength of each category
-_FIRST_LIST = [int(x) for x in _FIRST]
+_SCALE = StrengthScale("Brag", Category, _brag.category_first(), MIN_STRENGTH, MAX_STRENGTH)
 
 
 def _option_bits(prial_threes_high: bool, a23_top_run: bool) -> int:
@@ -85,20 +84,7 @@ def strength(cards: CardsLike, *, prial_threes_high: bool = True, a23_top_run: b
 def category(strength: int) -> Category:
     """The :class:`Category` of a strength (1..741; the same under every option).
     Raises HandrankError outside that range, TypeError for a non-integer."""
-    s = _check_strength(strength)
-    c = 5
-    while _FIRST_LIST[c] > s:
-        c -= 1
-    return Category(c)
-
-
-def _check_strength(strength: object) -> int:
-    if isinstance(strength, bool) or not isinstance(strength, (int, np.integer)):
-        raise TypeError(f"a strength is an int, got {type(strength).__name__} {strength!r}")
-    s = int(strength)
-    if not MIN_STRENGTH <= s <= MAX_STRENGTH:
-        raise HandrankError(f"Brag strength {s} is outside {MIN_STRENGTH}..{MAX_STRENGTH}")
-    return s
+    return _SCALE.category(strength)
 
 
 def categories(strengths: npt.ArrayLike) -> np.ndarray:
@@ -106,14 +92,7 @@ def categories(strengths: npt.ArrayLike) -> np.ndarray:
     category values of the same shape (compare with ``Category`` members).
     Raises HandrankError for a strength outside 1..741, naming its index;
     ArrayDtypeError for non-integers."""
-    s = int_array(strengths, "strengths")
-    if s.size == 0:
-        return np.zeros(s.shape, dtype=np.int8)
-    bad = (s < MIN_STRENGTH) | (s > MAX_STRENGTH)
-    if bad.any():
-        i = int(np.flatnonzero(bad.ravel())[0])
-        raise HandrankError(f"index {i}: Brag strength {s.ravel()[i]} is outside 1..741")
-    return (np.searchsorted(_FIRST, s, side="right") - 1).astype(np.int8)
+    return _SCALE.categories(strengths)
 
 
 def name(strength: int) -> str:
@@ -146,7 +125,7 @@ def describe(strength: int, *, prial_threes_high: bool = True, a23_top_run: bool
     ``"Run, three-high (A-2-3)"``, ``"Flush, ace-king-nine"``, ``"Pair of
     kings, four kicker"``. Raises as :func:`category`; OptionError for an option
     that is not True or False (TypeError for an unknown keyword)."""
-    return _describe(_check_strength(strength), _option_bits(prial_threes_high, a23_top_run))
+    return _describe(_SCALE.check(strength), _option_bits(prial_threes_high, a23_top_run))
 
 
 def _describe(s: int, opts: int) -> str:
