@@ -23,25 +23,29 @@ into a strategy.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
 from ._support.checks import is_int
+from ._support.seeds import SeedLike, rng
 from .errors import OptionError
 
 __all__ = [
     "HeadToHead",
     "Strategy",
+    "Table",
     "check_flag",
     "check_positions",
     "head_to_head_result",
+    "resolve_seats",
     "resolve_strategy",
 ]
 
 S = TypeVar("S")
+T = TypeVar("T")
 
 #: Most rounds a head-to-head run or a game may be asked for.
 MAX_ROUNDS = 10**9
@@ -120,6 +124,41 @@ def check_rounds(rounds: object, low: int = 1, name: str = "rounds") -> int:
     if not is_int(rounds) or not low <= int(rounds) <= MAX_ROUNDS:  # type: ignore[call-overload]
         raise OptionError(f"{name} must be an int from {low} to {MAX_ROUNDS:,}, got {rounds!r}")
     return int(rounds)  # type: ignore[call-overload]
+
+
+def resolve_seats(seats: Iterable[T], resolve: Callable[[T], S]) -> list[S]:
+    """One strategy per seat, ``resolve(seat)`` each; its OptionError names the player."""
+    out = []
+    for p, seat in enumerate(seats):
+        try:
+            out.append(resolve(seat))
+        except OptionError as e:
+            raise e.with_context(f"player {p}") from None
+    return out
+
+
+class Table:
+    """What every table game keeps: ``players`` (one strategy per seat), the
+    ``max_rounds`` limit, the dealer's ``rng`` and the running ``scores``; each
+    game adds its options and its ``rounds`` records."""
+
+    players: Sequence[Any]
+
+    def _open_table(self, max_rounds: object, seed: SeedLike) -> None:
+        """Check ``max_rounds``, seed the dealer and zero the scores (players seated)."""
+        self.max_rounds = check_rounds(max_rounds, name="max_rounds")
+        self.rng = rng(seed)
+        self.scores = [0] * len(self.players)
+
+    @property
+    def n_players(self) -> int:
+        """Players at the table."""
+        return len(self.players)
+
+    def _leaders(self) -> tuple[int, ...]:
+        """The seats with the top score (the winners when the game ends)."""
+        top = max(self.scores)
+        return tuple(p for p, s in enumerate(self.scores) if s == top)
 
 
 @dataclass(frozen=True)

@@ -6,13 +6,15 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, fields
 from enum import IntEnum
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
 from .cards import format_cards
+from .errors import HandrankError
 
-__all__ = ["CategoryEnum", "EquityResult", "HandValue", "PlayerEquity"]
+__all__ = ["CategoryEnum", "EquityResult", "HandValue", "PlayerEquity", "StrengthScale"]
 
 
 class CategoryEnum(IntEnum):
@@ -22,6 +24,55 @@ class CategoryEnum(IntEnum):
     def label(self) -> str:
         """Display name: ``FULL_HOUSE`` -> ``"Full house"``."""
         return self.name.replace("_", " ").capitalize()
+
+
+E = TypeVar("E", bound=CategoryEnum)
+
+
+class StrengthScale(Generic[E]):
+    """A game's strengths ``low..high``, cut into contiguous categories: ``first[c]``
+    is the lowest strength of category ``c`` of ``enum``. What a game's
+    ``category`` and ``categories`` do; ``game`` names it in errors."""
+
+    def __init__(self, game: str, enum: type[E], first: npt.ArrayLike, low: int,
+                 high: int) -> None:
+        self.game, self.enum, self.low, self.high = game, enum, low, high
+        self.first = np.asarray(first)
+        self._first = [int(x) for x in self.first]
+
+    def check(self, strength: object) -> int:
+        """``strength`` as an int; TypeError for a non-integer (a bool),
+        HandrankError outside ``low..high``."""
+        if isinstance(strength, bool) or not isinstance(strength, (int, np.integer)):
+            raise TypeError(f"a strength is an int, got {type(strength).__name__} {strength!r}")
+        s = int(strength)
+        if not self.low <= s <= self.high:
+            raise HandrankError(f"{self.game} strength {s} is outside {self.low}..{self.high}")
+        return s
+
+    def category(self, strength: object) -> E:
+        """The category of one strength; raises as :meth:`check`."""
+        s = self.check(strength)
+        c = len(self._first) - 1
+        while self._first[c] > s:
+            c -= 1
+        return self.enum(c)
+
+    def categories(self, strengths: npt.ArrayLike) -> np.ndarray:
+        """``int8`` category values of integer strengths (any shape); HandrankError
+        naming the index of a strength outside ``low..high``, ArrayDtypeError for
+        non-integers."""
+        from ._support.arrays import int_array  # (it imports the poker kernel)
+
+        s = int_array(strengths, "strengths")
+        if s.size == 0:
+            return np.zeros(s.shape, dtype=np.int8)
+        bad = (s < self.low) | (s > self.high)
+        if bad.any():
+            i = int(np.flatnonzero(bad.ravel())[0])
+            raise HandrankError(f"index {i}: {self.game} strength {s.ravel()[i]} is outside "
+                                f"{self.low}..{self.high}")
+        return (np.searchsorted(self.first, s, side="right") - 1).astype(np.int8)
 
 
 @dataclass(frozen=True, eq=False)

@@ -7,15 +7,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from .. import errors
 from ..cards import NUM_CARDS, format_card, parse_cards
-from ..errors import (
-    ArrayDtypeError,
-    ArrayShapeError,
-    CardRangeError,
-    DuplicateCardError,
-    HandrankError,
-    HandSizeError,
-)
 from ..poker._kernel import KIND_RANGE, parse_rows
 from .threads import KernelError
 
@@ -31,8 +24,8 @@ def as_id_array(cards: object, sizes: Sequence[int], what: str = "hand") -> np.n
         bad = (arr < 0) | (arr >= NUM_CARDS) if arr.dtype.kind == "i" else arr >= NUM_CARDS
         if bad.any():
             r, c = np.argwhere(bad)[0]
-            raise CardRangeError(f"row {r}, column {c}: card id {arr[r, c]} is out of range 0..51",
-                                 row=int(r), column=int(c))
+            raise errors.CardRangeError(f"row {r}, column {c}: card id {arr[r, c]} is out of range 0..51",
+                                        row=int(r), column=int(c))
         arr = arr.astype(np.uint8)
     return arr
 
@@ -55,13 +48,13 @@ def as_kernel_ids(cards: object, sizes: Sequence[int], what: str = "hand") -> np
     else:
         arr = _rows_to_array(cards, sizes)
     if arr.dtype.kind not in "iu" or arr.dtype == np.bool_:
-        raise ArrayDtypeError(f"card ids must be an integer array, got dtype {arr.dtype}")
+        raise errors.ArrayDtypeError(f"card ids must be an integer array, got dtype {arr.dtype}")
     if arr.ndim != 2:
-        raise ArrayShapeError(
+        raise errors.ArrayShapeError(
             f"expected a 2-D (N, k) array of card ids with k in {list(sizes)}, got shape {arr.shape}")
     if arr.shape[1] not in sizes:
-        raise HandSizeError(f"each {what} must have {' or '.join(map(str, sizes))} cards; "
-                            f"the array has {arr.shape[1]} columns (shape {arr.shape})")
+        raise errors.HandSizeError(f"each {what} must have {' or '.join(map(str, sizes))} cards; "
+                                   f"the array has {arr.shape[1]} columns (shape {arr.shape})")
     return np.require(arr, dtype=arr.dtype.newbyteorder("="), requirements=["C", "A"])
 
 
@@ -88,11 +81,11 @@ def _parse_row(i: int, row: object) -> list[int]:
     """Row ``i`` that the compiled row parser could not read: its ids (repeats
     allowed), or the error naming the row (and the token)."""
     if np.isscalar(row) and not isinstance(row, str):
-        raise ArrayShapeError(f"row {i} is a single value ({row!r}), not a hand: "
-                              f"expected a list of rows")
+        raise errors.ArrayShapeError(f"row {i} is a single value ({row!r}), not a hand: "
+                                     f"expected a list of rows")
     try:
         return parse_cards(row, allow_duplicates=True)  # type: ignore[arg-type]
-    except HandrankError as e:
+    except errors.HandrankError as e:
         if hasattr(e, "row"):
             e.row = i
         raise e.with_context(f"row {i}") from None
@@ -106,10 +99,10 @@ def as_mask_array(masks: np.ndarray, ids_shape: str = "(N, k)") -> np.ndarray:
     Raises ArrayShapeError for another number of dimensions and ArrayDtypeError
     for another dtype (``ids_shape`` names the 2-D shape card ids go in)."""
     if masks.ndim != 1:
-        raise ArrayShapeError(f"masks must be a 1-D uint64 array, got shape {masks.shape}")
+        raise errors.ArrayShapeError(f"masks must be a 1-D uint64 array, got shape {masks.shape}")
     if not (masks.dtype.kind == "u" and masks.dtype.itemsize == 8):
-        raise ArrayDtypeError(f"a 1-D input must be uint64 card masks, got dtype {masks.dtype}; "
-                              f"card ids go in a 2-D {ids_shape} array")
+        raise errors.ArrayDtypeError(f"a 1-D input must be uint64 card masks, got dtype {masks.dtype}; "
+                                     f"card ids go in a 2-D {ids_shape} array")
     # Native byte order and 8-byte alignment (a big-endian '>u8' or misaligned
     # view is copied, not rejected).
     return np.require(masks, dtype=np.uint64, requirements=["C", "A"])
@@ -121,18 +114,18 @@ def raise_kernel_error(err: KernelError, arr: np.ndarray, sizes: Sequence[int]) 
     if arr.ndim == 1:  # masks
         m = int(arr[row])
         if kind == KIND_RANGE:
-            raise CardRangeError(f"row {row}: mask {m:#x} has bits set at 52 or above", row=row)
-        raise HandSizeError(f"row {row}: mask {m:#x} holds {bin(m).count('1')} cards; "
-                            f"expected {' to '.join(map(str, sorted({min(sizes), max(sizes)})))}")
+            raise errors.CardRangeError(f"row {row}: mask {m:#x} has bits set at 52 or above", row=row)
+        raise errors.HandSizeError(f"row {row}: mask {m:#x} holds {bin(m).count('1')} cards; "
+                                   f"expected {' to '.join(map(str, sorted({min(sizes), max(sizes)})))}")
     value = int(arr[row, col])
     if kind == KIND_RANGE:
-        raise CardRangeError(f"row {row}, column {col}: card id {value} is out of range 0..51",
-                             row=row, column=col)
+        raise errors.CardRangeError(f"row {row}, column {col}: card id {value} is out of range 0..51",
+                                    row=row, column=col)
     earlier = np.flatnonzero(arr[row, :max(col, 0)] == value)
     if col < 0 or not len(earlier):  # the row changed under us (mutated while running)
-        raise HandrankError(f"row {row}: invalid hand {arr[row].tolist()}")
+        raise errors.HandrankError(f"row {row}: invalid hand {arr[row].tolist()}")
     first = int(earlier[0])
-    raise DuplicateCardError(
+    raise errors.DuplicateCardError(
         f"row {row}: duplicate card {format_card(value)} (columns {first} and {col})",
         card=value, row=row)
 
@@ -142,9 +135,9 @@ def int_array(value: object, what: str) -> np.ndarray:
     try:
         a = np.asarray(value)
     except ValueError as e:  # ragged nested lists
-        raise ArrayShapeError(f"{what}: not a rectangular array ({e})") from None
+        raise errors.ArrayShapeError(f"{what}: not a rectangular array ({e})") from None
     if a.size == 0 and not isinstance(value, np.ndarray):
         a = a.astype(np.int64)  # an empty list has no dtype of its own
     if a.dtype.kind not in "iu":
-        raise ArrayDtypeError(f"{what} must hold integers, got dtype {a.dtype}")
+        raise errors.ArrayDtypeError(f"{what} must hold integers, got dtype {a.dtype}")
     return a

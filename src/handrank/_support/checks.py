@@ -4,12 +4,13 @@ argument and, for options, lists the accepted values."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
 
 import numpy as np
 
-from ..errors import OptionError
+from ..cards import format_card
+from ..errors import DuplicateCardError, HandrankError, HandSizeError, OptionError
 
 T = TypeVar("T")
 
@@ -59,3 +60,33 @@ def check_option(value: object, name: str, choices: Iterable[T]) -> T:
             return c
     listed = ", ".join(repr(c) for c in options)
     raise OptionError(f"unknown {name} {value!r}; expected one of {listed}")
+
+
+def each_player(hands: Iterable[T], what: str, one: str, parse: Callable[[T], list[int]],
+                seen: dict[int, str], held: str) -> Iterator[tuple[int, list[int]]]:
+    """``(p, ids)`` for each player's cards of a one-deck showdown, in seat order.
+
+    ``hands``: a sequence, one entry per player (``what`` names it, ``one`` says
+    what an entry is); TypeError for a lone string or scalar, HandSizeError for
+    no player. ``parse`` reads one entry; its errors get ``player p`` context.
+    ``seen`` maps the cards already dealt to where they are (``"the board"``);
+    each player's cards join it as ``held.format(p=p)``, and a card seen before
+    raises DuplicateCardError naming both places.
+    """
+    if isinstance(hands, (str, bytes)) or np.isscalar(hands):
+        raise TypeError(f"{what} must be a sequence with {one} per player, "
+                        f"got {type(hands).__name__}")
+    entries = list(hands)
+    if not entries:
+        raise HandSizeError("showdown needs at least one player")
+    for p, entry in enumerate(entries):
+        try:
+            ids = parse(entry)
+        except HandrankError as e:
+            raise e.with_context(f"player {p}") from None
+        for c in ids:
+            if c in seen:
+                raise DuplicateCardError(f"card {format_card(c)} of player {p} is also {seen[c]}",
+                                         card=c, row=p)
+            seen[c] = held.format(p=p)
+        yield p, ids

@@ -13,12 +13,13 @@ from libc.stddef cimport ptrdiff_t
 from libc.string cimport memcpy
 
 from .._c.rng cimport hr_rng, hr_rng_deal_u8, hr_rng_stream
+from ..poker._kernel cimport card_arg
 
 import numpy as np
 from time import perf_counter as _now
 
 from ..cards import format_card
-from ..errors import CardRangeError, DuplicateCardError, OptionError
+from ..errors import DuplicateCardError, OptionError
 
 # Error kinds returned by the bulk kernels (third item of the error tuple);
 # the same numbers as handrank.poker._kernel's.
@@ -49,30 +50,13 @@ cdef inline int _options(object options) except -1:
                       f"a23_top_run; 3 = the default rules), got {options!r}")
 
 
-cdef inline int _card_arg(object x, int pos) except -1:
-    """One positional card id: an int (or numpy integer, not a bool) in 0..51."""
-    cdef long v
-    cdef int overflow = 0
-    if PyLong_CheckExact(x):
-        v = PyLong_AsLongAndOverflow(x, &overflow)
-        if overflow or v < 0 or v >= 52:
-            raise CardRangeError(f"card id {x} at position {pos} is out of range 0..51",
-                                 column=pos)
-        return <int>v
-    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)):
-        raise TypeError(f"card id at position {pos} must be an int, got {type(x).__name__} {x!r}")
-    if not 0 <= x < 52:
-        raise CardRangeError(f"card id {x} at position {pos} is out of range 0..51", column=pos)
-    return <int>x
-
-
 def strength3(a, b, c, options=3):
     """Strength (1..741, higher = stronger) of three card ids (ints 0..51).
     ``options``: an int 0..3, bit 0 = prial_threes_high, bit 1 = a23_top_run
     (3 = default rules). Raises CardRangeError for an id outside 0..51,
     DuplicateCardError for a repeated card, OptionError for bad ``options``
     (all ValueErrors), TypeError for a non-integer card id."""
-    cdef int x = _card_arg(a, 0), y = _card_arg(b, 1), z = _card_arg(c, 2)
+    cdef int x = card_arg(a, 0), y = card_arg(b, 1), z = card_arg(c, 2)
     cdef int opts = _options(options)
     if x == y or x == z or y == z:
         d = y if (x == y or y == z) else z

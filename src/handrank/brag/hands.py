@@ -12,18 +12,12 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _kernel as _brag
-from .._support.checks import check_bool
+from .._support.checks import check_bool, each_player
 from .._support.arrays import as_id_array, as_mask_array, raise_kernel_error
 from .._support.threads import run_chunked
-from ..cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, format_card, parse_cards
-from ..errors import (
-    ArrayDtypeError,
-    ArrayShapeError,
-    DuplicateCardError,
-    HandrankError,
-    HandSizeError,
-)
-from ..result import CategoryEnum, HandValue
+from ..cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, parse_cards
+from ..errors import ArrayDtypeError, HandrankError, HandSizeError
+from ..result import CategoryEnum, HandValue, StrengthScale
 
 RULES_URL = "docs/rules/brag-and-crash.md"
 
@@ -55,8 +49,7 @@ class Category(CategoryEnum):
     PRIAL = 5
 
 
-_FIRST = _brag.category_first()  # lowest strength of each category
-_FIRST_LIST = [int(x) for x in _FIRST]
+_SCALE = StrengthScale("Brag", Category, _brag.category_first(), MIN_STRENGTH, MAX_STRENGTH)
 
 
 def _option_bits(prial_threes_high: bool, a23_top_run: bool) -> int:
@@ -91,20 +84,7 @@ def strength(cards: CardsLike, *, prial_threes_high: bool = True, a23_top_run: b
 def category(strength: int) -> Category:
     """The :class:`Category` of a strength (1..741; the same under every option).
     Raises HandrankError outside that range, TypeError for a non-integer."""
-    s = _check_strength(strength)
-    c = 5
-    while _FIRST_LIST[c] > s:
-        c -= 1
-    return Category(c)
-
-
-def _check_strength(strength: object) -> int:
-    if isinstance(strength, bool) or not isinstance(strength, (int, np.integer)):
-        raise TypeError(f"a strength is an int, got {type(strength).__name__} {strength!r}")
-    s = int(strength)
-    if not MIN_STRENGTH <= s <= MAX_STRENGTH:
-        raise HandrankError(f"Brag strength {s} is outside {MIN_STRENGTH}..{MAX_STRENGTH}")
-    return s
+    return _SCALE.category(strength)
 
 
 def categories(strengths: npt.ArrayLike) -> np.ndarray:
@@ -112,14 +92,7 @@ def categories(strengths: npt.ArrayLike) -> np.ndarray:
     category values of the same shape (compare with ``Category`` members).
     Raises HandrankError for a strength outside 1..741, naming its index;
     ArrayDtypeError for non-integers."""
-    s = _int_array(strengths, "strengths")
-    if s.size == 0:
-        return np.zeros(s.shape, dtype=np.int8)
-    bad = (s < MIN_STRENGTH) | (s > MAX_STRENGTH)
-    if bad.any():
-        i = int(np.flatnonzero(bad.ravel())[0])
-        raise HandrankError(f"index {i}: Brag strength {s.ravel()[i]} is outside 1..741")
-    return (np.searchsorted(_FIRST, s, side="right") - 1).astype(np.int8)
+    return _SCALE.categories(strengths)
 
 
 def name(strength: int) -> str:
@@ -152,7 +125,7 @@ def describe(strength: int, *, prial_threes_high: bool = True, a23_top_run: bool
     ``"Run, three-high (A-2-3)"``, ``"Flush, ace-king-nine"``, ``"Pair of
     kings, four kicker"``. Raises as :func:`category`; OptionError for an option
     that is not True or False (TypeError for an unknown keyword)."""
-    return _describe(_check_strength(strength), _option_bits(prial_threes_high, a23_top_run))
+    return _describe(_SCALE.check(strength), _option_bits(prial_threes_high, a23_top_run))
 
 
 def _describe(s: int, opts: int) -> str:
@@ -275,25 +248,9 @@ def showdown(hands: Sequence[CardsLike], *, prial_threes_high: bool = True,
     :func:`evaluate`, with ``player i`` context. Rule: ``docs/rules/brag-and-crash.md``.
     """
     opts = _option_bits(prial_threes_high, a23_top_run)
-    if isinstance(hands, (str, bytes)) or np.isscalar(hands):
-        raise TypeError("hands must be a sequence with one 3-card hand per player, "
-                        f"got {type(hands).__name__}")
-    hands = list(hands)
-    if not hands:
-        raise HandSizeError("showdown needs at least one player")
-    seen: dict[int, int] = {}
-    strengths = []
-    for p, h in enumerate(hands):
-        try:
-            ids = _ids(h)
-        except HandrankError as e:
-            raise e.with_context(f"player {p}") from None
-        for c in ids:
-            if c in seen:
-                raise DuplicateCardError(f"card {format_card(c)} of player {p} is also held "
-                                         f"by player {seen[c]}", card=c, row=p)
-            seen[c] = p
-        strengths.append(_brag.strength3(ids[0], ids[1], ids[2], opts))
+    strengths = [_brag.strength3(ids[0], ids[1], ids[2], opts)
+                 for _, ids in each_player(hands, "hands", "one 3-card hand", _ids, {},
+                                           "held by player {p}")]
     best = max(strengths)
     return [i for i, s in enumerate(strengths) if s == best]
 
@@ -313,16 +270,4 @@ def strength_counts(*, prial_threes_high: bool = True, a23_top_run: bool = True)
     """How many of all 22,100 three-card hands have each strength: an ``int64``
     array of length 742 indexed by strength (index 0 is 0). Raises OptionError."""
     return _counts(_option_bits(prial_threes_high, a23_top_run)).copy()
-
-
-def _int_array(value: object, what: str) -> np.ndarray:
-    try:
-        a = np.asarray(value)
-    except ValueError as e:  # ragged nested lists
-        raise ArrayShapeError(f"{what}: not a rectangular array ({e})") from None
-    if a.size == 0 and not isinstance(value, np.ndarray):
-        a = a.astype(np.int64)
-    if a.dtype.kind not in "iu":
-        raise ArrayDtypeError(f"{what} must hold integers, got dtype {a.dtype}")
-    return a
 

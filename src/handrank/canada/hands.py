@@ -17,15 +17,8 @@ from . import _kernel as _canada
 from .._support.arrays import as_id_array
 from .._support.checks import check_int, is_int
 from .._support.threads import run_chunked
+from .. import errors
 from ..cards import RANKS, CardsLike, format_card, format_cards, parse_cards
-from ..errors import (
-    ArrayShapeError,
-    CardRangeError,
-    DuplicateCardError,
-    HandrankError,
-    HandSizeError,
-    OptionError,
-)
 from ..result import CategoryEnum, HandValue
 
 RULES_URL = "docs/rules/broken-canada.md"
@@ -120,7 +113,7 @@ def decks_for(players: int) -> int:
     if not is_int(players):
         raise TypeError(f"players must be an int, got {type(players).__name__}")
     if players < 1:
-        raise OptionError(f"players must be at least 1, got {players}")
+        raise errors.OptionError(f"players must be at least 1, got {players}")
     return -(-int(players) // 4)
 
 
@@ -138,7 +131,7 @@ def _check_copies(ids: Sequence[int], decks: int, what: str = "hand") -> None:
         if len(where_list) > decks:
             where = ", ".join(map(str, where_list))
             deck_words = "1 deck is" if decks == 1 else f"{decks} decks are"
-            raise DuplicateCardError(
+            raise errors.DuplicateCardError(
                 f"{what}: card {format_card(c)} appears {len(where_list)} times (positions {where}) "
                 f"but only {deck_words} in play", card=c)
 
@@ -148,10 +141,10 @@ def _part(cards: CardsLike, context: str, words: str, size: int) -> list[int]:
     ``context``, a wrong count says ``"{words} is {size} cards, got n"``."""
     try:
         ids = parse_cards(cards, allow_duplicates=True)
-    except HandrankError as e:
+    except errors.HandrankError as e:
         raise e.with_context(context) from None
     if len(ids) != size:
-        raise HandSizeError(f"{words} is {size} cards, got {len(ids)}")
+        raise errors.HandSizeError(f"{words} is {size} cards, got {len(ids)}")
     return ids
 
 
@@ -160,8 +153,8 @@ def _hand(set_cards: CardsLike, pit: CardsLike | None, decks: int) -> list[int]:
     if pit is None:
         ids = parse_cards(set_cards, allow_duplicates=True)
         if len(ids) != 6:
-            raise HandSizeError(f"a Broken Canada hand is 4 set cards + 2 pit cards; "
-                                f"got {len(ids)} cards (give 6, set first, or set and pit apart)")
+            raise errors.HandSizeError(f"a Broken Canada hand is 4 set cards + 2 pit cards; "
+                                       f"got {len(ids)} cards (give 6, set first, or set and pit apart)")
     else:
         ids = _part(set_cards, "set", "a set", 4) + _part(pit, "pit", "the pit", 2)
     _check_copies(ids, decks, "hand (set then pit)")
@@ -229,8 +222,8 @@ def _layout(sets: object, pits: object) -> tuple[np.ndarray, np.ndarray]:
     else:
         p = as_id_array(pits, (2,), "pit")
         if p.shape[0] != s.shape[0]:
-            raise ArrayShapeError(f"sets have {s.shape[0]} rows but pits have {p.shape[0]}; give "
-                                  f"one pit per row, or a single pit shared by every row")
+            raise errors.ArrayShapeError(f"sets have {s.shape[0]} rows but pits have {p.shape[0]}; give "
+                                         f"one pit per row, or a single pit shared by every row")
     return s, p
 
 
@@ -249,7 +242,7 @@ def _is_single_pit(pits: object) -> bool:
             try:
                 if len(parse_cards(x, allow_duplicates=True)) != 1:
                     return False
-            except HandrankError:
+            except errors.HandrankError:
                 return False
         elif not np.isscalar(x):
             return False
@@ -295,16 +288,16 @@ def _raise_row_error(err: tuple[int, int, int], s: np.ndarray, p: np.ndarray, de
     hand = [int(x) for x in (s[row] if six else list(s[row]) + list(p[row if p.shape[0] > 1 else 0]))]
     where = f"column {col}" if six else (f"set column {col}" if col < 4 else f"pit column {col - 4}")
     if kind == _canada.KIND_RANGE:
-        raise CardRangeError(f"row {row}, {where}: card id {hand[col]} is out of range 0..51",
-                             row=row, column=col)
+        raise errors.CardRangeError(f"row {row}, {where}: card id {hand[col]} is out of range 0..51",
+                                    row=row, column=col)
     c = hand[col]
     deck_words = "1 deck is" if decks == 1 else f"{decks} decks are"
     places = [j for j in range(len(hand)) if hand[j] == c]
     names = [f"column {j}" if six else (f"set column {j}" if j < 4 else f"pit column {j - 4}")
              for j in places]
-    raise DuplicateCardError(f"row {row}, {where}: card {format_card(c)} appears "
-                             f"{len(places)} times ({', '.join(names)}) but only {deck_words} "
-                             f"in play", card=c, row=row)
+    raise errors.DuplicateCardError(f"row {row}, {where}: card {format_card(c)} appears "
+                                    f"{len(places)} times ({', '.join(names)}) but only {deck_words} "
+                                    f"in play", card=c, row=row)
 
 
 def _check_strength(s: object) -> int:
@@ -312,7 +305,7 @@ def _check_strength(s: object) -> int:
         raise TypeError(f"a strength is an int, got {type(s).__name__} {s!r}")
     v = int(s)  # type: ignore[call-overload]
     if not MIN_STRENGTH <= v <= MAX_STRENGTH or (v & ((1 << TB_BITS) - 1)) > _TOP:
-        raise HandrankError(f"{v} is not a Broken Canada strength")
+        raise errors.HandrankError(f"{v} is not a Broken Canada strength")
     return v
 
 
@@ -333,7 +326,7 @@ def categories(strengths: npt.ArrayLike) -> np.ndarray:
     bad = (a64 < MIN_STRENGTH) | (a64 > MAX_STRENGTH) | ((a64 & ((1 << TB_BITS) - 1)) > _TOP)
     if bad.any():
         i = int(np.flatnonzero(bad.ravel())[0])
-        raise HandrankError(f"index {i}: {a64.ravel()[i]} is not a Broken Canada strength")
+        raise errors.HandrankError(f"index {i}: {a64.ravel()[i]} is not a Broken Canada strength")
     return (a64 >> TB_BITS).astype(np.int8)
 
 

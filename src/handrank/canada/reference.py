@@ -56,22 +56,24 @@ def _values(c: int) -> tuple[int, ...]:
     return (14, 1) if r == ACE else (r + 2,)
 
 
-def _is_flat_straight(cards: Sequence[int]) -> bool:
-    """n cards of n consecutive rank values (each ace plays one value)."""
+def _steps_by(cards: Sequence[int], step: int) -> bool:
+    """n cards whose rank values, sorted, step by exactly ``step`` (each ace
+    plays one value)."""
     for vals in product(*(_values(c) for c in cards)):
         s = sorted(vals)
-        if all(s[i + 1] == s[i] + 1 for i in range(len(s) - 1)):
+        if all(s[i + 1] == s[i] + step for i in range(len(s) - 1)):
             return True
     return False
+
+
+def _is_flat_straight(cards: Sequence[int]) -> bool:
+    """n cards of n consecutive rank values (each ace plays one value)."""
+    return _steps_by(cards, 1)
 
 
 def _is_curve(cards: Sequence[int]) -> bool:
     """n cards whose rank values step by exactly 2."""
-    for vals in product(*(_values(c) for c in cards)):
-        s = sorted(vals)
-        if all(s[i + 1] == s[i] + 2 for i in range(len(s) - 1)):
-            return True
-    return False
+    return _steps_by(cards, 2)
 
 
 def _one_suit(cards: Sequence[int]) -> bool:

@@ -24,10 +24,10 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from .._support.checks import check_int
-from .._support.seeds import SeedLike, rng
+from .._support.seeds import SeedLike
 from ..cards import CardsLike, format_cards
 from .. import engine as _engine
-from ..engine import check_flag, check_rounds, resolve_strategy, strategy_name
+from ..engine import Table, check_flag, resolve_seats, resolve_strategy, strategy_name
 from ..errors import HandrankError, OptionError, SettingError
 from .natural_hands import Natural, naturals
 from .rows import DEFAULT_SYSTEM, ROWS, SYSTEMS, Setting, _system, make_setting
@@ -299,7 +299,7 @@ class GameResult:
     rounds: tuple[RoundRecord, ...] = field(repr=False)
 
 
-class Game:
+class Game(Table):
     """A game of Chinese Poker between strategies.
 
     ``players``: 2..4 :class:`Strategy` objects or built-in names (``"solver"``,
@@ -324,24 +324,12 @@ class Game:
         n = len(players)
         if not 2 <= n <= MAX_PLAYERS:
             raise OptionError(f"a table has 2 to {MAX_PLAYERS} players, got {n}")
-        self.players: list[Strategy] = []
-        for p, s in enumerate(players):
-            try:
-                self.players.append(strategy(s))
-            except OptionError as e:
-                raise e.with_context(f"player {p}") from None
+        self.players: list[Strategy] = resolve_seats(players, strategy)
         self._code = _system(system)
         self.system = SYSTEMS[self._code]
         self.target = None if target is None else check_int(target, "target", 1)
-        self.max_rounds = check_rounds(max_rounds, name="max_rounds")
-        self.rng = rng(seed)
-        self.scores = [0] * n
+        self._open_table(max_rounds, seed)
         self.rounds: list[RoundRecord] = []
-
-    @property
-    def n_players(self) -> int:
-        """Players at the table."""
-        return len(self.players)
 
     @property
     def over(self) -> bool:
@@ -381,8 +369,7 @@ class Game:
 
     def result(self) -> GameResult:
         """The result so far (winners = players with the top total)."""
-        top = max(self.scores)
-        return GameResult(scores=tuple(self.scores),
-                          winners=tuple(p for p, s in enumerate(self.scores) if s == top),
-                          target_reached=self.target is not None and top >= self.target,
+        return GameResult(scores=tuple(self.scores), winners=self._leaders(),
+                          target_reached=(self.target is not None
+                                          and max(self.scores) >= self.target),
                           rounds=tuple(self.rounds))

@@ -13,7 +13,7 @@ import csv
 import json
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TextIO
 
 import numpy as np
@@ -106,6 +106,32 @@ _pos_int.__name__ = "positive integer"
 _nonneg_int.__name__ = "non-negative integer"
 
 
+# =========================================================================== commands
+
+
+def add_group(subparsers: argparse._SubParsersAction, game: str, help: str,
+              description: str) -> argparse._SubParsersAction:
+    """The command group ``handrank GAME COMMAND``; returns its commands' sub-parsers."""
+    group = subparsers.add_parser(game, help=help, description=description)
+    return group.add_subparsers(dest=f"{game}_command", metavar="COMMAND", required=True)
+
+
+def add_command(parsers: argparse._SubParsersAction, name: str,
+                func: Callable[[argparse.Namespace], int], **kwargs: Any) -> argparse.ArgumentParser:
+    """The command ``name`` (``help``, ``description``, ``epilog`` shown as written)
+    that runs ``func(args)``."""
+    p: argparse.ArgumentParser = parsers.add_parser(
+        name, formatter_class=argparse.RawDescriptionHelpFormatter, **kwargs)
+    p.set_defaults(func=func)
+    return p
+
+
+def add_format_option(p: argparse.ArgumentParser, formats: Sequence[str] = ("text", "json"),
+                      help: str = "output format (default text)") -> None:
+    """-o/--output FORMAT (default text) of a command that prints one answer."""
+    p.add_argument("-o", "--output", choices=formats, default="text", help=help)
+
+
 # =========================================================================== running a file
 
 
@@ -168,6 +194,20 @@ class Run:
             print(f"{PROG}: {self.inp.name}: skipped {_plural(self.bad, 'bad row')}",
                   file=sys.stderr)
         return None
+
+    def conclude(self, sink: Sink | None,
+                 summary: Callable[[int], tuple[str, dict, list[list[Any]] | None]],
+                 ok: int = EXIT_OK) -> int:
+        """End the command: :meth:`finish`; if the run failed, close the output
+        (JSON stays valid) and return its status; otherwise write
+        ``summary(skipped)`` (text, JSON, CSV rows; ``skipped`` = bad rows skipped
+        with --skip-bad, else 0) with :func:`write_summary` and return ``ok``."""
+        status = self.finish()
+        if status is not None:
+            _abort_output(self.args, sink, self)
+            return status
+        write_summary(self.args, sink, *summary(self.bad if self.skip else 0))
+        return ok
 
 
 def _make_progress(args: argparse.Namespace, inp: InputFile, desc: str):
@@ -339,6 +379,18 @@ def _abort_output(args: argparse.Namespace, sink: Sink | None, run: Run) -> None
         sink.abort(error)
     elif args.output == "json":
         sys.stdout.write(json.dumps({"summary": None, "error": error}) + "\n")
+
+
+def add_check(lines: list[str], js: dict[str, Any], key: str, outcome: str, problems: str,
+              bad: int, listed: list[str], **counts: int) -> None:
+    """A summary's check (``--check-labels``, the outcome column): the ``outcome``
+    line, then, if ``bad`` rows failed it, the first of them (``listed``) under
+    ``problems``; and ``js[key]``: ``counts`` and the ``first_<problems>`` list."""
+    lines.append(outcome)
+    if bad:
+        lines.append(f"{problems} (first {len(listed)} of {bad}):")
+        lines.extend(listed)
+    js[key] = {**counts, f"first_{problems.lower()}": [s.strip() for s in listed]}
 
 
 CHECK_PREFIXES = ("Label check", "Outcome check", "  line ", "Mismatches", "Disagreements")

@@ -21,25 +21,7 @@ from .. import brag
 from ..cards import format_card
 from ..errors import HandrankError
 from .files import BadRow, InputFile, open_input, parse_text_chunk
-from ._common import (
-    EXIT_BAD_INPUT,
-    EXIT_OK,
-    MAX_MESSAGES,
-    PROG,
-    Column,
-    Run,
-    _abort_output,
-    _fresh_seed,
-    _pct,
-    _plural,
-    _pos_int,
-    _seed,
-    _threads,
-    add_input_options,
-    add_output_options,
-    make_sink,
-    write_summary,
-)
+from . import _common as common
 
 CARD_TEXT = [format_card(i) for i in range(52)]
 #: Categories strongest first, as the summary lists them.
@@ -91,44 +73,42 @@ examples:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """The ``brag`` command group: ``handrank brag rank`` and ``handrank brag equity``."""
-    group = subparsers.add_parser(
-        "brag", help="Three-card Brag hands (rank, equity)",
+    cmds = common.add_group(
+        subparsers, "brag", help="Three-card Brag hands (rank, equity)",
         description="Three-card Brag hands (docs/rules/brag-and-crash.md).")
-    cmds = group.add_subparsers(dest="brag_command", metavar="COMMAND", required=True)
-    p = cmds.add_parser(
-        "rank", help="rank Brag hands: a file with one hand per line, or hands as arguments",
+    p = common.add_command(
+        cmds, "rank", cmd_rank,
+        help="rank Brag hands: a file with one hand per line, or hands as arguments",
         description="Evaluate Three-card Brag hands (one per line of FILE, or each CARDS\n"
                     "argument) and summarise the categories.",
-        epilog=RANK_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=RANK_EPILOG)
     p.add_argument("inputs", nargs="+", metavar="FILE|CARDS",
                    help="an input file (- for standard input), or one or more hands")
-    add_input_options(p, file=False)
-    add_output_options(p)
+    common.add_input_options(p, file=False)
+    common.add_output_options(p)
     add_brag_options(p)
-    p.set_defaults(func=cmd_rank)
 
-    e = cmds.add_parser(
-        "equity", help="a hand's equity against random hands (exact for one opponent)",
+    e = common.add_command(
+        cmds, "equity", cmd_equity,
+        help="a hand's equity against random hands (exact for one opponent)",
         description="How a Three-card Brag hand fares at showdown against random hands\n"
                     "dealt from the unseen cards.",
-        epilog=EQUITY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=EQUITY_EPILOG)
     e.add_argument("hand", metavar="CARDS", help='the hand, quoted: "Kc Kd 4h"')
     e.add_argument("--opponents", type=int, default=1, metavar="N",
                    help="random opponents, 1 to 16 (default 1)")
-    e.add_argument("--samples", type=_pos_int, default=None, metavar="N",
+    e.add_argument("--samples", type=common._pos_int, default=None, metavar="N",
                    help="Monte Carlo deals (default: exact for one opponent, "
                         f"{brag.DEFAULT_SAMPLES:,} otherwise)")
-    e.add_argument("--seed", type=_seed, default=None,
+    e.add_argument("--seed", type=common._seed, default=None,
                    help="Monte Carlo seed, a non-negative integer (default: a fresh one, "
                         "printed with the result)")
     e.add_argument("--dead", default=None, metavar="CARDS",
                    help="cards out of play (not dealt to opponents)")
-    e.add_argument("--threads", type=_threads, default=0, metavar="N",
+    e.add_argument("--threads", type=common._threads, default=0, metavar="N",
                    help="Monte Carlo threads (0 = all cores, the default)")
-    e.add_argument("-o", "--output", choices=("text", "json"), default="text",
-                   help="output format (default text)")
+    common.add_format_option(e)
     add_brag_options(e)
-    e.set_defaults(func=cmd_equity)
 
 
 def add_brag_options(p: argparse.ArgumentParser) -> None:
@@ -145,14 +125,14 @@ def cmd_equity(args: argparse.Namespace) -> int:
     exact = args.opponents == 1 and args.samples is None
     try:
         r = brag.equity(args.hand, args.opponents, samples=args.samples,
-                        seed=None if exact else _fresh_seed(args), threads=args.threads,
+                        seed=None if exact else common._fresh_seed(args), threads=args.threads,
                         dead=args.dead, prial_threes_high=args.prial_threes_high,
                         a23_top_run=args.a23_top_run)
     except HandrankError as e:
-        print(f"{PROG} brag equity: error: {e}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        print(f"{common.PROG} brag equity: error: {e}", file=sys.stderr)
+        return common.EXIT_BAD_INPUT
     print(json.dumps(r.to_dict()) if args.output == "json" else r.table(first=1))
-    return EXIT_OK
+    return common.EXIT_OK
 
 
 def _open(inputs: list[str]) -> InputFile:
@@ -176,7 +156,7 @@ def _open(inputs: list[str]) -> InputFile:
     return InputFile("command-line hands", _io.BytesIO(data), None, owned=True)
 
 
-class _HandsRun(Run):
+class _HandsRun(common.Run):
     """A run over hands given as arguments: bad ones are named "hand N", not "line N"."""
 
     hinted = False
@@ -189,8 +169,8 @@ class _HandsRun(Run):
                 # `handrank brag rank As Ks Qs`: each argument is one hand.
                 reason += ' (each argument is one hand: quote its cards, "As Ks Qs")'
                 self.hinted = True
-            if self.bad <= MAX_MESSAGES:
-                self.message(f"{PROG}: hand {b.line}: {reason}")
+            if self.bad <= common.MAX_MESSAGES:
+                self.message(f"{common.PROG}: hand {b.line}: {reason}")
         if bad and not self.skip:
             self.failed = True
 
@@ -216,16 +196,17 @@ def cmd_rank(args: argparse.Namespace) -> int:
     names, descs = _text_tables(**opts)
     cmdline = not (len(args.inputs) == 1 and (args.inputs[0] == "-"
                                                or os.path.exists(args.inputs[0])))
-    columns = [Column("hand" if cmdline else "line", right=True, min_width=4), Column("cards"),
-               Column("category"), Column("strength", right=True), Column("description")]
+    columns = [common.Column("hand" if cmdline else "line", right=True, min_width=4),
+               common.Column("cards"), common.Column("category"),
+               common.Column("strength", right=True), common.Column("description")]
     inp = _open(args.inputs)
     with inp:
-        run = (_HandsRun if cmdline else Run)(args, inp, "ranking")
+        run = (_HandsRun if cmdline else common.Run)(args, inp, "ranking")
         if cmdline:  # a file's blank and # lines are skipped; an argument must be a hand
             run.report([BadRow(i + 1, "no cards" if not a.strip() else "no cards (a # comment)")
                         for i, a in enumerate(args.inputs)
                         if not a.strip() or a.strip().startswith("#")])
-        sink = make_sink(args, columns, "hands")
+        sink = common.make_sink(args, columns, "hands")
         counts = np.zeros(6, dtype=np.int64)
         for chunk in run.chunks():
             good, bad = parse_text_chunk(chunk, sizes=(3,))
@@ -239,26 +220,20 @@ def cmd_rank(args: argparse.Namespace) -> int:
             if sink is not None:
                 sink.rows([(ln, " ".join(CARD_TEXT[c] for c in h), names[s], s, descs[s])
                            for ln, h, s in zip(good.lines, good.hands, strengths.tolist())])
-        status = run.finish()
-        if status is not None:
-            _abort_output(args, sink, run)
-            return status
-        text, js, csv_rows = _summary(counts, run.bad if args.skip_bad else 0, opts)
-        write_summary(args, sink, text, js, csv_rows)
-    return EXIT_OK
+        return run.conclude(sink, lambda skipped: _summary(counts, skipped, opts))
 
 
 def _summary(counts: np.ndarray, skipped: int,
              opts: dict[str, bool]) -> tuple[str, dict, list[list[Any]]]:
     total = int(counts.sum())
     rows = [(c.label, int(counts[c])) for c in SUMMARY_ORDER]
-    head = f"Summary: {_plural(total, 'Brag hand')}"
+    head = f"Summary: {common._plural(total, 'Brag hand')}"
     if skipped:
-        head += f" ({_plural(skipped, 'bad row')} skipped)"
+        head += f" ({common._plural(skipped, 'bad row')} skipped)"
     w = max(len(r[0]) for r in rows) + 2
     lines = [head, f"  {'category':<{w}}  {'count':>10}  {'share':>8}"]
-    lines += [f"  {nm:<{w}}  {n:>10}  {_pct(n, total):>8}" for nm, n in rows]
-    lines.append(f"  {'total':<{w}}  {total:>10}  {_pct(total, total):>8}")
+    lines += [f"  {nm:<{w}}  {n:>10}  {common._pct(n, total):>8}" for nm, n in rows]
+    lines.append(f"  {'total':<{w}}  {total:>10}  {common._pct(total, total):>8}")
     js: dict[str, Any] = {
         "hands": total, "skipped": skipped, "options": dict(opts),
         "categories": [{"category": nm, "count": n, "share": (n / total if total else 0.0)}

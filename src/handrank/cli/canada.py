@@ -27,17 +27,18 @@ from ._common import (
     PROG,
     Column,
     Run,
-    _abort_output,
     _fresh_seed,
     _pct,
     _pos_int,
     _plural,
     _seed,
     _threads,
+    add_command,
+    add_format_option,
+    add_group,
     add_input_options,
     add_output_options,
     make_sink,
-    write_summary,
 )
 
 EVAL_EPILOG = """\
@@ -126,33 +127,32 @@ _decks.__name__ = "deck count"
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """The ``canada`` command group: ``eval``, ``rank``, ``play``, ``duel``, ``odds``."""
-    group = subparsers.add_parser(
-        "canada", help="Broken Canada hands (eval, rank, play, duel, odds)",
+    cmds = add_group(
+        subparsers, "canada", help="Broken Canada hands (eval, rank, play, duel, odds)",
         description="Broken Canada (docs/rules/broken-canada.md): evaluate a hand, rank a file, "
                     "play a deal, pit two strategies against each other, exact odds.")
-    cmds = group.add_subparsers(dest="canada_command", metavar="COMMAND", required=True)
 
-    p = cmds.add_parser("eval", help="evaluate one hand (set + pit)",
-                        description="Evaluate one Broken Canada hand.", epilog=EVAL_EPILOG,
-                        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = add_command(
+        cmds, "eval", cmd_eval,
+        help="evaluate one hand (set + pit)",
+        description="Evaluate one Broken Canada hand.", epilog=EVAL_EPILOG)
     p.add_argument("--set", required=True, dest="set_cards", metavar="CARDS",
                    help="the player's 4 set cards")
     p.add_argument("--pit", required=True, metavar="CARDS", help="the 2 pit cards")
     p.add_argument("--decks", type=_decks, default=1, metavar="N",
                    help="decks in play: a card may appear up to N times (default 1)")
-    p.add_argument("-o", "--output", choices=("text", "json"), default="text",
-                   help="output format (default text)")
-    p.set_defaults(func=cmd_eval)
+    add_format_option(p)
 
-    p = cmds.add_parser("rank", help="rank hands in a file (6 cards a line, set then pit)",
-                        description="Evaluate one Broken Canada hand per line of FILE and\n"
-                                    "summarise the categories.",
-                        epilog=RANK_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = add_command(
+        cmds, "rank", cmd_rank,
+        help="rank hands in a file (6 cards a line, set then pit)",
+        description="Evaluate one Broken Canada hand per line of FILE and\n"
+                    "summarise the categories.",
+        epilog=RANK_EPILOG)
     add_input_options(p)
     add_output_options(p)
     p.add_argument("--decks", type=_decks, default=1, metavar="N",
                    help="decks in play: a card may appear up to N times in a hand (default 1)")
-    p.set_defaults(func=cmd_rank)
 
     p = _game_parser(cmds, "play", "play one deal with bots and print the game log",
                      "Play one deal of Broken Canada with bots.", PLAY_EPILOG, cmd_play,
@@ -174,29 +174,26 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--rounds", type=_pos_int, default=1000, metavar="N",
                    help="deals, each played twice with the seats swapped (default 1000)")
 
-    p = cmds.add_parser("odds", help="exact category odds over every one-deck deal",
-                        description="Exact odds of every Broken Canada category.",
-                        epilog=ODDS_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = add_command(
+        cmds, "odds", cmd_odds,
+        help="exact category odds over every one-deck deal",
+        description="Exact odds of every Broken Canada category.",
+        epilog=ODDS_EPILOG)
     p.add_argument("--threads", type=_threads, default=0, metavar="N",
                    help="threads (0 = all cores, the default)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
-    p.add_argument("-o", "--output", choices=("text", "csv", "json", "markdown"), default="text",
-                   help="output format (default text)")
-    p.set_defaults(func=cmd_odds)
+    add_format_option(p, ("text", "csv", "json", "markdown"))
 
 
 def _game_parser(cmds: argparse._SubParsersAction, name: str, help: str, description: str,
                  epilog: str, func: Callable[[argparse.Namespace], int],
                  output_help: str) -> argparse.ArgumentParser:
     """A command that plays deals: ``--seed`` and ``--output text|json``."""
-    p: argparse.ArgumentParser = cmds.add_parser(
-        name, help=help, description=description, epilog=epilog,
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = add_command(cmds, name, func, help=help, description=description, epilog=epilog)
     p.add_argument("--seed", type=_seed, default=None, metavar="S",
                    help="random seed, a non-negative integer (same seed, same result); "
                         "default: fresh entropy")
-    p.add_argument("-o", "--output", choices=("text", "json"), default="text", help=output_help)
-    p.set_defaults(func=func)
+    add_format_option(p, help=output_help)
     return p
 
 
@@ -396,13 +393,7 @@ def cmd_rank(args: argparse.Namespace) -> int:
                 labels = canada.LABELS
                 sink.rows([(ln, canada.format_hand(h), labels[s >> 15], s, _describe(s))
                            for ln, h, s in zip(good.lines, good.hands, strengths.tolist())])
-        status = run.finish()
-        if status is not None:
-            _abort_output(args, sink, run)
-            return status
-        text, js, csv_rows = _summary(counts, run.bad if args.skip_bad else 0)
-        write_summary(args, sink, text, js, csv_rows)
-    return EXIT_OK
+        return run.conclude(sink, lambda skipped: _summary(counts, skipped))
 
 
 def _summary(counts: np.ndarray, skipped: int) -> tuple[str, dict, list[list[Any]]]:

@@ -18,6 +18,7 @@ from .. import chinese, poker
 from ..cards import format_cards
 from ..errors import HandrankError, HandSizeError
 from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG, _fresh_seed, _pos_int, _seed
+from ._common import add_command, add_format_option, add_group
 
 SET_EPILOG = """\
 For each HOLDING (13 cards, e.g. "As Kd Qh Jc 9s 8d 7h 6c 4s 3d 2h 2c Td")
@@ -81,42 +82,40 @@ examples:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """The ``chinese`` command group: ``set`` and ``score``."""
-    group = subparsers.add_parser(
-        "chinese", help="Chinese Poker (set 13 cards, score tables, play games)",
+    cmds = add_group(
+        subparsers, "chinese", help="Chinese Poker (set 13 cards, score tables, play games)",
         description="Chinese Poker (docs/rules/chinese-poker.md).")
-    cmds = group.add_subparsers(dest="chinese_command", metavar="COMMAND", required=True)
-    p = cmds.add_parser(
-        "set", help="best setting of 13 cards (solver)",
+    p = add_command(
+        cmds, "set", cmd_set,
+        help="best setting of 13 cards (solver)",
         description="Set 13 cards into front / middle / back to maximise the expected score.",
-        epilog=SET_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=SET_EPILOG)
     p.add_argument("holdings", nargs="+", metavar="HOLDING", help="13 cards")
     p.add_argument("--system", default=chinese.DEFAULT_SYSTEM, type=str.lower,
                    choices=chinese.SYSTEMS, help="scoring system (default western)")
-    p.add_argument("-o", "--output", choices=("text", "json"), default="text",
-                   help="output format (default text)")
-    p.set_defaults(func=cmd_set)
+    add_format_option(p)
 
-    p = cmds.add_parser(
-        "score", help="score tables of settings from a JSON or CSV file",
+    p = add_command(
+        cmds, "score", cmd_score,
+        help="score tables of settings from a JSON or CSV file",
         description="Score tables of 2 to 4 players' settings pairwise (zero-sum).",
-        epilog=SCORE_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=SCORE_EPILOG)
     p.add_argument("file", metavar="FILE", help="JSON or CSV file, or - for standard input")
     p.add_argument("--system", default=None, type=str.lower, choices=chinese.SYSTEMS,
                    help="scoring system (default: the file's, else western)")
     p.add_argument("-f", "--format", choices=("auto", "json", "csv"), default="auto",
                    help="input format (default: by extension, else by content)")
-    p.add_argument("-o", "--output", choices=("text", "json", "csv"), default="text",
-                   help="output format (default text)")
+    add_format_option(p, ("text", "json", "csv"))
     p.add_argument("--skip-bad", action="store_true",
                    help="score the other tables when one is bad (each bad table is reported on "
                         "stderr); without it a bad table gives exit status 2")
-    p.set_defaults(func=cmd_score)
 
-    p = cmds.add_parser(
-        "play", help="play a game between built-in strategies, round by round",
+    p = add_command(
+        cmds, "play", cmd_play,
+        help="play a game between built-in strategies, round by round",
         description="Deal, set, declare and score rounds between built-in strategies "
                     "(chinese.Game).",
-        epilog=PLAY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=PLAY_EPILOG)
     p.add_argument("--seats", type=_seats, default=["solver", "greedy"], metavar="A,B[,C[,D]]",
                    help="one built-in strategy per seat, 2 to 4, comma-separated "
                         f"({', '.join(chinese.engine.BUILTIN_STRATEGIES)}; default solver,greedy)")
@@ -126,23 +125,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--rounds", type=_pos_int, default=None, metavar="N",
                    help="stop after N rounds (default 10 without --target, 1000 with it)")
     p.add_argument("-q", "--quiet", action="store_true", help="print only the result")
-    p.set_defaults(func=cmd_play)
 
-    p = cmds.add_parser(
-        "head-to-head", help="two built-in strategies heads-up, seats swapped",
+    p = add_command(
+        cmds, "head-to-head", cmd_head_to_head,
+        help="two built-in strategies heads-up, seats swapped",
         description="Pit two built-in strategies against each other heads-up over many "
                     "seeded deals, each played twice with the seats swapped "
                     "(chinese.head_to_head).",
-        epilog=H2H_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=H2H_EPILOG)
     for name in ("a", "b"):
         p.add_argument(name, type=_strategy, metavar=name.upper(),
                        help=f"a built-in strategy ({', '.join(chinese.engine.BUILTIN_STRATEGIES)})")
     _add_game_options(p)
     p.add_argument("--rounds", type=_pos_int, default=10_000, metavar="N",
                    help="rounds to play, rounded up to an even number (default 10000)")
-    p.add_argument("-o", "--output", choices=("text", "json"), default="text",
-                   help="output format (default text)")
-    p.set_defaults(func=cmd_head_to_head)
+    add_format_option(p)
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:

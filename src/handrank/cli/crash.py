@@ -19,6 +19,7 @@ from .. import crash
 from ..cards import format_card, format_cards, parse_cards
 from ..errors import HandrankError
 from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG, _fresh_seed, _pos_int, _seed
+from ._common import add_command, add_format_option, add_group
 from .brag import add_brag_options
 
 SET_EPILOG = """\
@@ -44,12 +45,13 @@ default exchange rule. Same seed, same game.
 
 def register(subparsers: Any) -> None:
     """Add the ``crash`` command group."""
-    p = subparsers.add_parser("crash", help="Crash (13-card Brag): set a holding, play a game",
-                              description="Crash (13-card Brag), docs/rules/brag-and-crash.md")
-    cmds = p.add_subparsers(dest="crash_command", required=True, metavar="COMMAND")
+    cmds = add_group(subparsers, "crash", help="Crash (13-card Brag): set a holding, play a game",
+                     description="Crash (13-card Brag), docs/rules/brag-and-crash.md")
 
-    s = cmds.add_parser("set", help="set a holding into Brag hands",
-                        epilog=SET_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    s = add_command(
+        cmds, "set", cmd_set,
+        help="set a holding into Brag hands",
+        epilog=SET_EPILOG)
     s.add_argument("cards", metavar="CARDS", nargs="+",
                    help="a holding, quoted (13 cards by default rules; 3 to 52 // players, "
                         "so up to 26 with --players 2), e.g. "
@@ -61,13 +63,13 @@ def register(subparsers: Any) -> None:
                    help="players at the table (2-5; default 4): sets the expected points")
     s.add_argument("--count-high-card", action="store_true",
                    help="high-card hands can score a position (off by default)")
-    s.add_argument("-o", "--output", choices=("text", "json"), default="text",
-                   help="output format (default text)")
+    add_format_option(s)
     add_brag_options(s)
-    s.set_defaults(func=cmd_set)
 
-    g = cmds.add_parser("play", help="play a whole game between bots, round by round",
-                        epilog=PLAY_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    g = add_command(
+        cmds, "play", cmd_play,
+        help="play a whole game between bots, round by round",
+        epilog=PLAY_EPILOG)
     g.add_argument("--players", type=int, choices=range(2, 6), default=4,
                    help="players, 2-5 (default 4)")
     g.add_argument("--seed", type=_seed, default=None,
@@ -88,7 +90,6 @@ def register(subparsers: Any) -> None:
                    help="high-card hands can score a position (off by default)")
     g.add_argument("-q", "--quiet", action="store_true", help="print only the final result")
     add_brag_options(g)
-    g.set_defaults(func=cmd_play)
 
 
 def _opts(args: argparse.Namespace) -> dict[str, bool]:

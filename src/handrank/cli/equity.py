@@ -20,6 +20,8 @@ from ._common import (
     _pos_int,
     _seed,
     _threads,
+    add_command,
+    add_format_option,
 )
 
 GAMES = ("holdem", "brag", "canada")
@@ -56,11 +58,12 @@ _fraction.__name__ = "number between 0 and 1"
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``equity`` command."""
-    p = subparsers.add_parser(
-        "equity", help="equity of hole cards or ranges (Hold'em; --game brag / canada)",
+    p = add_command(
+        subparsers, "equity", cmd_equity,
+        help="equity of hole cards or ranges (Hold'em; --game brag / canada)",
         description="Each PLAYER's share of the pot: exact enumeration of every board (and\n"
                     "every combination of range combos) or Monte Carlo with a standard error.",
-        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=EPILOG)
     p.add_argument("players", nargs="+", metavar="PLAYER",
                    help="hole cards or a range per player (Hold'em: 2 to 10 players); "
                         "brag: one 3-card hand; canada: one 4-card set")
@@ -83,11 +86,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--opponents", type=_pos_int, default=None, metavar="N",
                    help="brag / canada: number of random opponents (default 1)")
     p.add_argument("--pit", default=None, help="canada: the pit cards")
-    p.add_argument("-o", "--output", choices=("text", "json"), default="text",
-                   help="output format (default text)")
+    add_format_option(p)
     p.add_argument("--no-progress", action="store_true",
                    help="no progress bar (shown on stderr only when it is a terminal)")
-    p.set_defaults(func=cmd_equity)
 
 
 class _Progress:

@@ -34,15 +34,16 @@ from ._common import (
     PROG,
     Column,
     Run,
-    _abort_output,
     _nonneg_int,
     _pct,
     _plural,
     _pos_int,
+    add_check,
+    add_command,
+    add_format_option,
     add_input_options,
     add_output_options,
     make_sink,
-    write_summary,
 )
 
 # =========================================================================== poker tables
@@ -114,11 +115,12 @@ examples:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Poker commands: ``rank`` and ``showdown`` (top level: poker is the default game)."""
-    p = subparsers.add_parser(
-        "rank", help="rank poker hands, one per line (text or UCI CSV)",
+    p = add_command(
+        subparsers, "rank", cmd_rank,
+        help="rank poker hands, one per line (text or UCI CSV)",
         description="Evaluate one poker hand (5 to 7 cards, best five) per line of FILE\n"
                     "and summarise the categories.",
-        epilog=RANK_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=RANK_EPILOG)
     add_input_options(p)
     p.add_argument("-f", "--format", choices=("text", "uci"), default="text",
                    help="input format (default text)")
@@ -126,14 +128,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--check-labels", action="store_true",
                    help="uci only: compare our category with each row's CLASS label, report "
                         "the mismatches and exit 1 if there are any")
-    p.set_defaults(func=cmd_rank)
 
-    p = subparsers.add_parser(
-        "showdown", help="decide showdowns from a CSV of board and hole cards",
+    p = add_command(
+        subparsers, "showdown", cmd_showdown,
+        help="decide showdowns from a CSV of board and hole cards",
         description="Decide each showdown in a CSV whose header names a 'board' column\n"
                     "and one 'hole_*' column per player (hole_a, hole_b, ...), and compare\n"
                     "the winners with the optional 'outcome' column.",
-        epilog=SHOWDOWN_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=SHOWDOWN_EPILOG)
     add_input_options(p)
     add_output_options(p)
     p.add_argument("--board-cards", type=_nonneg_int, default=5, metavar="N",
@@ -141,21 +143,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--hole-cards", type=_pos_int, default=2, metavar="N",
                    help="cards every hole must hold (default 2, Texas Hold'em); "
                         "board + hole must make 5 to 7 cards")
-    p.set_defaults(func=cmd_showdown)
 
-    p = subparsers.add_parser(
-        "eval", help="evaluate hands given as card strings on the command line",
+    p = add_command(
+        subparsers, "eval", cmd_eval,
+        help="evaluate hands given as card strings on the command line",
         description="Evaluate each HAND (5 to 7 cards, best five). With two or more hands,\n"
                     "say which wins; with --board, each HAND is a player's hole cards and\n"
                     "the board is shared (one deck: no card may repeat).",
         epilog="examples:\n  handrank eval AsKsQsJsTs\n  handrank eval \"Ks Kh Kd 4c 4d\" \"Ah Ad Ac 2s 2d\"\n"
-               "  handrank eval --board \"Ks Qs Js Ts 2d\" \"As 3c\" \"9s 3d\"",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+               "  handrank eval --board \"Ks Qs Js Ts 2d\" \"As 3c\" \"9s 3d\"")
     p.add_argument("hands", nargs="+", metavar="HAND", help='card text, e.g. "AsKs" or "As Ks Qs"')
     p.add_argument("--board", default=None, help="community cards shared by every HAND")
-    p.add_argument("-o", "--output", choices=("text", "json"), default="text",
-                   help="output format (default text)")
-    p.set_defaults(func=cmd_eval)
+    add_format_option(p)
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
@@ -271,14 +270,10 @@ def cmd_rank(args: argparse.Namespace) -> int:
                                      labels if uci else None, match, names, descs,
                                      args.output))
             del chunk
-        status = run.finish()
-        if status is not None:
-            _abort_output(args, sink, run)
-            return status
-        text, js, csv_rows = _rank_summary(counts, run.bad if args.skip_bad else 0,
-                                           args.check_labels, checked, mismatched, listed)
-        write_summary(args, sink, text, js, csv_rows)
-    return EXIT_CHECK_FAILED if mismatched else EXIT_OK
+        return run.conclude(
+            sink, lambda skipped: _rank_summary(counts, skipped, args.check_labels, checked,
+                                                mismatched, listed),
+            EXIT_CHECK_FAILED if mismatched else EXIT_OK)
 
 
 _UCI_LINE = re.compile(r"^\s*\d+(\s*,\s*\d+){9,10}\s*$")
@@ -346,13 +341,10 @@ def _rank_summary(counts: np.ndarray, skipped: int, check: bool, checked: int,
             for nm, n, sub in rows],
     }
     if check:
-        lines.append(f"Label check: {checked} labelled hands, {mismatched} "
-                     f"{'mismatch' if mismatched == 1 else 'mismatches'}")
-        if mismatched:
-            lines.append(f"Mismatches (first {len(listed)} of {mismatched}):")
-            lines.extend(listed)
-        js["label_check"] = {"checked": checked, "mismatches": mismatched,
-                             "first_mismatches": [s.strip() for s in listed]}
+        add_check(lines, js, "label_check",
+                  f"Label check: {checked} labelled hands, {mismatched} "
+                  f"{'mismatch' if mismatched == 1 else 'mismatches'}",
+                  "Mismatches", mismatched, listed, checked=checked, mismatches=mismatched)
     csv_rows: list[list[Any]] = [["category", "count", "share", "within"]]
     csv_rows += [[nm, n, f"{n / total:.6f}" if total else "", "Straight flush" if sub else ""]
                  for nm, n, sub in rows]
@@ -484,14 +476,10 @@ def _showdown_body(args, run: Run, header, first: list, rest: Iterator[list]) ->
         if sink is not None:
             sink.rows(_showdown_rows(header, good, S, win_sets, agrees, names, descs,
                                      args.output, keep))
-    status = run.finish()
-    if status is not None:
-        _abort_output(args, sink, run)
-        return status
-    text, js, csv_rows = _showdown_summary(players, total, wins, splits, has_outcome, checked,
-                                           disagree, listed, run.bad if args.skip_bad else 0)
-    write_summary(args, sink, text, js, csv_rows)
-    return EXIT_CHECK_FAILED if disagree else EXIT_OK
+    return run.conclude(
+        sink, lambda skipped: _showdown_summary(players, total, wins, splits, has_outcome,
+                                                checked, disagree, listed, skipped),
+        EXIT_CHECK_FAILED if disagree else EXIT_OK)
 
 
 def _winner_text(players: Sequence[str], win: frozenset) -> tuple[str, str]:
@@ -541,14 +529,11 @@ def _showdown_summary(players, total, wins, splits, has_outcome, checked, disagr
     js: dict[str, Any] = {"showdowns": total, "skipped": skipped,
                           "wins": {p: int(n) for p, n in zip(players, wins)}, "split": splits}
     if has_outcome:
-        lines.append(f"Outcome check: {checked - disagree} of {checked} recorded outcomes agree, "
-                     f"{disagree} disagree")
-        if disagree:
-            lines.append(f"Disagreements (first {len(listed)} of {disagree}):")
-            lines.extend(listed)
-        js["outcome_check"] = {"checked": checked, "agree": checked - disagree,
-                               "disagree": disagree,
-                               "first_disagreements": [s.strip() for s in listed]}
+        add_check(lines, js, "outcome_check",
+                  f"Outcome check: {checked - disagree} of {checked} recorded outcomes agree, "
+                  f"{disagree} disagree",
+                  "Disagreements", disagree, listed, checked=checked, agree=checked - disagree,
+                  disagree=disagree)
     csv_rows: list[list[Any]] = [["result", "count", "share"]]
     csv_rows += [[nm, n, f"{n / total:.6f}" if total else ""] for nm, n in entries]
     return "\n".join(lines) + "\n", js, csv_rows

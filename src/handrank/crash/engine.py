@@ -10,10 +10,10 @@ from functools import cache
 from typing import Protocol, runtime_checkable
 
 from .._support.checks import check_bool, check_int
-from .._support.seeds import SeedLike, rng
+from .._support.seeds import SeedLike
 from ..cards import CardsLike, deal, format_cards
 from ..engine import Strategy as BaseStrategy
-from ..engine import check_flag, check_rounds, resolve_strategy, strategy_name
+from ..engine import Table, check_flag, resolve_seats, resolve_strategy, strategy_name
 from ..errors import HandrankError, OptionError
 from .hands import (
     DEFAULT_OPTS,
@@ -165,13 +165,7 @@ def strategy(name: str) -> Strategy:
 
 def _resolve_seats(seats: Sequence[Strategy | str]) -> list[Strategy]:
     """One strategy per seat from names or objects; OptionError naming the player."""
-    out = []
-    for p, s in enumerate(seats):
-        try:
-            out.append(resolve_strategy(s, _BUILTINS, _METHODS))
-        except OptionError as e:
-            raise e.with_context(f"player {p}") from None
-    return out
+    return resolve_seats(seats, lambda s: resolve_strategy(s, _BUILTINS, _METHODS))
 
 
 # =========================================================================== game
@@ -227,7 +221,7 @@ class GameResult:
 StrategyLike = Strategy | str
 
 
-class Game:
+class Game(Table):
     """A game of Crash between strategies.
 
     ``players``: a sequence of 2..5 strategies, one per seat (seat ``p`` is
@@ -277,14 +271,8 @@ class Game:
                                 1)
         self.cards = default_cards(n) if cards is None else _check_cards_option(cards, n)
         self.count_high_card = check_bool(count_high_card, "count_high_card")
-        self.max_rounds = check_rounds(max_rounds, name="max_rounds")
-        self.rng = rng(seed)
-        self.scores = [0] * n
+        self._open_table(max_rounds, seed)
         self.rounds: list[RoundRecord] = []
-
-    @property
-    def n_players(self) -> int:
-        return len(self.players)
 
     def _view(self, p: int, holding: tuple[int, ...], number: int) -> View:
         return View(player=p, players=self.n_players, holding=holding, cards=self.cards,
@@ -370,7 +358,5 @@ class Game:
 
     def result(self) -> GameResult:
         """The result so far (winners = players with the top score)."""
-        top = max(self.scores)
-        return GameResult(scores=tuple(self.scores),
-                          winners=tuple(p for p, s in enumerate(self.scores) if s == top),
+        return GameResult(scores=tuple(self.scores), winners=self._leaders(),
                           rounds=tuple(self.rounds))

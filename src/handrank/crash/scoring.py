@@ -9,17 +9,9 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from .. import errors
 from ..cards import format_card, format_cards
 from .._support.checks import check_bool
-from ..errors import (
-    ArrayDtypeError,
-    ArrayShapeError,
-    DuplicateCardError,
-    HandrankError,
-    HandSizeError,
-    OptionError,
-    SettingError,
-)
 from .hands import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -65,19 +57,19 @@ class RoundScore:
 def _player_hands(p: int, hands: HandsLike | Setting) -> list[tuple[int, int, int]]:
     raw = hands.hands if isinstance(hands, Setting) else hands
     if isinstance(raw, str):
-        raise SettingError(f"player {p}: hands must be a sequence of three-card hands, "
-                           f"not one string")
+        raise errors.SettingError(f"player {p}: hands must be a sequence of three-card hands, "
+                                  f"not one string")
     try:
         raw_list = list(raw)
     except TypeError:
-        raise SettingError(f"player {p}: hands must be a sequence of three-card hands, "
-                           f"got {type(raw).__name__}") from None
+        raise errors.SettingError(f"player {p}: hands must be a sequence of three-card hands, "
+                                  f"got {type(raw).__name__}") from None
     out = []
     for i, h in enumerate(raw_list):
         ids = _parse_hand(h, f"player {p}, hand {i}")
         if len(ids) != 3:
-            raise HandSizeError(f"player {p}, hand {i} has {len(ids)} cards; "
-                                f"a Brag hand has 3")
+            raise errors.HandSizeError(f"player {p}, hand {i} has {len(ids)} cards; "
+                                       f"a Brag hand has 3")
         out.append(_hand_sorted(ids))
     return out
 
@@ -117,22 +109,22 @@ def score_round(hands: Sequence[HandsLike | Setting], *, count_high_card: bool =
                         f"{type(hands).__name__}") from None
     n = len(players)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise OptionError(f"Crash is for 2..5 players, got {n}")
+        raise errors.OptionError(f"Crash is for 2..5 players, got {n}")
     per = [_player_hands(p, h) for p, h in enumerate(players)]
     nh = len(per[0])
     if nh == 0:
-        raise SettingError("player 0 has no hands")
+        raise errors.SettingError("player 0 has no hands")
     for p, hs in enumerate(per):
         if len(hs) != nh:
-            raise SettingError(f"player {p} has {len(hs)} hands, player 0 has {nh}: "
-                               f"every player needs the same number")
+            raise errors.SettingError(f"player {p} has {len(hs)} hands, player 0 has {nh}: "
+                                      f"every player needs the same number")
     seen: dict[int, tuple[int, int]] = {}
     for p, hs in enumerate(per):
         for i, h in enumerate(hs):
             for c in h:
                 if c in seen:
                     q, j = seen[c]
-                    raise DuplicateCardError(
+                    raise errors.DuplicateCardError(
                         f"card {format_card(c)} appears twice: player {q}, hand {j} and "
                         f"player {p}, hand {i}", card=c)
                 seen[c] = (p, i)
@@ -190,12 +182,12 @@ def score_many(strengths: npt.ArrayLike, *, count_high_card: bool = False,
     try:
         s = np.asarray(strengths)
     except ValueError:  # ragged nested lists
-        raise ArrayShapeError("strengths must be (N, players, hands): rows of unequal "
-                              "length") from None
+        raise errors.ArrayShapeError("strengths must be (N, players, hands): rows of unequal "
+                                     "length") from None
     if s.dtype.kind not in "iu" or s.dtype == np.bool_:
-        raise ArrayDtypeError(f"strengths must be an integer array, got dtype {s.dtype}")
+        raise errors.ArrayDtypeError(f"strengths must be an integer array, got dtype {s.dtype}")
     if s.ndim != 3 or s.shape[2] < 1:
-        raise ArrayShapeError(f"strengths must be (N, players, hands), got shape {s.shape}")
+        raise errors.ArrayShapeError(f"strengths must be (N, players, hands), got shape {s.shape}")
     _check_players(s.shape[1])
     vals = _tables(opts)[1]
     if s.size:
@@ -203,11 +195,11 @@ def score_many(strengths: npt.ArrayLike, *, count_high_card: bool = False,
         bad = (idx >= len(vals)) | (vals[np.minimum(idx, len(vals) - 1)] != s)
         if bad.any():
             r = int(np.argwhere(bad)[0][0])
-            raise HandrankError(f"round {r}: {s[bad][0]} is not a Brag strength")
+            raise errors.HandrankError(f"round {r}: {s[bad][0]} is not a Brag strength")
         unsorted = (s[:, :, 1:] > s[:, :, :-1]).any(axis=2)  # no np.diff: unsigned wraps
         if unsorted.any():
             r, p = (int(x) for x in np.argwhere(unsorted)[0])
-            raise SettingError(f"round {r}, player {p}: hands are not sorted strongest first")
+            raise errors.SettingError(f"round {r}, player {p}: hands are not sorted strongest first")
     return _points(s, count_high_card, int(vals[_tables(opts)[2]]))
 
 

@@ -40,3 +40,7 @@ cdef extern from "poker/kernel.h" nogil:
     const int HR_ERR_DUPLICATE
     const int HR_ERR_SIZE
 
+
+# One positional card id (an int or numpy integer, not a bool, in 0..51) for the
+# single-hand entry points; raises CardRangeError or TypeError naming the position.
+cdef long card_arg(object x, int pos) except -1

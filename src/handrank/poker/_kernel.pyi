@@ -12,6 +12,10 @@ import numpy.typing as npt
 from handrank.cards import CardsLike
 from handrank.result import HandValue
 
+# Cython's capsules of the cdef functions _kernel.pxd declares (card_arg, which
+# brag's kernel cimports); not for Python callers.
+__pyx_capi__: dict[str, object]
+
 # Error kinds reported by eval_ids / eval_masks (third item of the error tuple).
 KIND_RANGE: Final = 1
 KIND_DUPLICATE: Final = 2

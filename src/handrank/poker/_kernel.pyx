@@ -28,8 +28,9 @@ NOFLUSH_SIZE = HR_NOFLUSH_SIZE
 ROW_COUNT = HR_ROW_COUNT
 
 
-cdef inline long _card_arg(object x, int pos) except -1:
-    """One positional card id: an int (or numpy integer) in 0..51."""
+cdef long card_arg(object x, int pos) except -1:
+    """One positional card id: an int (or numpy integer, not a bool) in 0..51;
+    CardRangeError or TypeError naming the position. Declared in _kernel.pxd."""
     cdef long v
     cdef int overflow = 0
     if PyLong_CheckExact(x):
@@ -39,7 +40,7 @@ cdef inline long _card_arg(object x, int pos) except -1:
                                  column=pos)
         return v
     if isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_)):
-        return _card_arg(int(x), pos)
+        return card_arg(int(x), pos)
     raise TypeError(f"card id at position {pos} must be an int, got {type(x).__name__} {x!r}")
 
 
@@ -49,7 +50,7 @@ cdef inline int _single(PyObject** c, int n) except -1:
     cdef long v
     cdef int j
     for j in range(n):
-        v = _card_arg(<object>c[j], j)
+        v = card_arg(<object>c[j], j)
         bit = (<uint64_t>1) << v
         if mask & bit:
             raise DuplicateCardError(f"duplicate card {format_card(v)} (id {v}) at position {j}",

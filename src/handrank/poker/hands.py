@@ -9,10 +9,8 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _kernel as _poker
-from .._support.arrays import int_array
 from ..cards import RANK_NAMES, RANK_PLURALS
-from ..errors import HandrankError
-from ..result import CategoryEnum, HandValue
+from ..result import CategoryEnum, HandValue, StrengthScale
 
 RULES_URL = "docs/rules/poker.md"
 
@@ -46,8 +44,7 @@ class Category(CategoryEnum):
     STRAIGHT_FLUSH = 8
 
 
-_FIRST = _poker.category_first()  # lowest strength of each category
-_FIRST_LIST = [int(x) for x in _FIRST]
+_SCALE = StrengthScale("poker", Category, _poker.category_first(), MIN_STRENGTH, MAX_STRENGTH)
 
 
 @lru_cache(maxsize=1)
@@ -58,29 +55,14 @@ def _class_ranks() -> np.ndarray:
 def category(strength: int) -> Category:
     """The :class:`Category` of a strength (1..7462). Raises ValueError outside
     that range, TypeError for a non-integer."""
-    if isinstance(strength, bool) or not isinstance(strength, (int, np.integer)):
-        raise TypeError(f"a strength is an int, got {type(strength).__name__} {strength!r}")
-    s = int(strength)
-    if not MIN_STRENGTH <= s <= MAX_STRENGTH:
-        raise HandrankError(f"poker strength {s} is outside {MIN_STRENGTH}..{MAX_STRENGTH}")
-    c = 8
-    while _FIRST_LIST[c] > s:
-        c -= 1
-    return Category(c)
+    return _SCALE.category(strength)
 
 
 def categories(strengths: npt.ArrayLike) -> np.ndarray:
     """Vectorised :func:`category`: ``(N,)`` strengths -> ``(N,)`` ``int8``
     category values (compare with ``Category`` members). Raises ValueError for
     any strength outside 1..7462, naming its index."""
-    s = int_array(strengths, "strengths")
-    if s.size == 0:
-        return np.zeros(s.shape, dtype=np.int8)
-    bad = (s < MIN_STRENGTH) | (s > MAX_STRENGTH)
-    if bad.any():
-        i = int(np.flatnonzero(bad.ravel())[0])
-        raise HandrankError(f"index {i}: poker strength {s.ravel()[i]} is outside 1..7462")
-    return (np.searchsorted(_FIRST, s, side="right") - 1).astype(np.int8)
+    return _SCALE.categories(strengths)
 
 
 def _unpack(strength: int) -> list[int]:

@@ -16,6 +16,7 @@ from ..errors import (
     HandSizeError,
 )
 from .._support.arrays import int_array
+from .._support.checks import each_player
 from ._kernel import KIND_RANGE
 from .bulk import eval_id_rows
 from .hands import HAND_SIZES, strength
@@ -44,24 +45,10 @@ def showdown(board: CardsLike, holes: Sequence[CardsLike]) -> list[int]:
         b = parse_cards(board)
     except HandrankError as e:
         raise e.with_context("board") from None
-    if isinstance(holes, (str, bytes)) or np.isscalar(holes):
-        raise TypeError("holes must be a sequence with one entry (hole cards) per player, "
-                        f"got {type(holes).__name__}")
-    holes = list(holes)
-    if len(holes) == 0:
-        raise HandSizeError("showdown needs at least one player")
-    seen = {c: "the board" for c in b}
+    seen = {c: "in the board" for c in b}
     strengths = []
-    for p, hole in enumerate(holes):
-        try:
-            h = parse_cards(hole)
-        except HandrankError as e:
-            raise e.with_context(f"player {p}") from None
-        for c in h:
-            if c in seen:
-                raise DuplicateCardError(
-                    f"card {format_card(c)} of player {p} is also in {seen[c]}", card=c, row=p)
-            seen[c] = f"player {p}'s hole cards"
+    for p, h in each_player(holes, "holes", "one entry (hole cards)", parse_cards, seen,
+                            "in player {p}'s hole cards"):
         hand = b + h
         if len(hand) not in HAND_SIZES:
             raise HandSizeError(f"player {p}: board + hole cards make {len(hand)} cards; "
