@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import inspect
 import json
 import os
 import sys
@@ -118,8 +119,16 @@ def add_group(subparsers: argparse._SubParsersAction, game: str, help: str,
 
 def add_command(parsers: argparse._SubParsersAction, name: str,
                 func: Callable[[argparse.Namespace], int], **kwargs: Any) -> argparse.ArgumentParser:
-    """The command ``name`` (``help``, ``description``, ``epilog`` shown as written)
-    that runs ``func(args)``."""
+    """The command ``name`` that runs ``func(args)``.
+
+    A command's words live in its handler's docstring: the first line is the help
+    line of the command list, the rest (after a blank line) the description at the
+    top of its ``--help``, shown as written (the first line when there is no more).
+    ``epilog`` and other ``add_parser`` keywords pass through."""
+    doc = inspect.cleandoc(func.__doc__ or "")  # empty under python -OO
+    first, _, rest = doc.partition("\n\n")
+    kwargs.setdefault("help", " ".join(first.split()))
+    kwargs.setdefault("description", rest.strip("\n") or kwargs["help"])
     p: argparse.ArgumentParser = parsers.add_parser(
         name, formatter_class=argparse.RawDescriptionHelpFormatter, **kwargs)
     p.set_defaults(func=func)

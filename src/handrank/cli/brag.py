@@ -76,24 +76,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     cmds = common.add_group(
         subparsers, "brag", help="Three-card Brag hands (rank, equity)",
         description="Three-card Brag hands (docs/rules/brag-and-crash.md).")
-    p = common.add_command(
-        cmds, "rank", cmd_rank,
-        help="rank Brag hands: a file with one hand per line, or hands as arguments",
-        description="Evaluate Three-card Brag hands (one per line of FILE, or each CARDS\n"
-                    "argument) and summarise the categories.",
-        epilog=RANK_EPILOG)
+    p = common.add_command(cmds, "rank", cmd_rank, epilog=RANK_EPILOG)
     p.add_argument("inputs", nargs="+", metavar="FILE|CARDS",
                    help="an input file (- for standard input), or one or more hands")
     common.add_input_options(p, file=False)
     common.add_output_options(p)
     add_brag_options(p)
 
-    e = common.add_command(
-        cmds, "equity", cmd_equity,
-        help="a hand's equity against random hands (exact for one opponent)",
-        description="How a Three-card Brag hand fares at showdown against random hands\n"
-                    "dealt from the unseen cards.",
-        epilog=EQUITY_EPILOG)
+    e = common.add_command(cmds, "equity", cmd_equity, epilog=EQUITY_EPILOG)
     e.add_argument("hand", metavar="CARDS", help='the hand, quoted: "Kc Kd 4h"')
     e.add_argument("--opponents", type=int, default=1, metavar="N",
                    help="random opponents, 1 to 16 (default 1)")
@@ -121,7 +111,11 @@ def add_brag_options(p: argparse.ArgumentParser) -> None:
 
 
 def cmd_equity(args: argparse.Namespace) -> int:
-    """``handrank brag equity``: the hand (player 1) against random opponents."""
+    """a hand's equity against random hands (exact for one opponent)
+
+    How a Three-card Brag hand fares at showdown against random hands
+    dealt from the unseen cards.
+    """
     exact = args.opponents == 1 and args.samples is None
     try:
         r = brag.equity(args.hand, args.opponents, samples=args.samples,
@@ -191,7 +185,11 @@ def _text_tables(prial_threes_high: bool, a23_top_run: bool) -> tuple[list[str],
 
 
 def cmd_rank(args: argparse.Namespace) -> int:
-    """``handrank brag rank``: rank hands, print rows and a category summary."""
+    """rank Brag hands: a file with one hand per line, or hands as arguments
+
+    Evaluate Three-card Brag hands (one per line of FILE, or each CARDS
+    argument) and summarise the categories.
+    """
     opts = {"prial_threes_high": args.prial_threes_high, "a23_top_run": args.a23_top_run}
     names, descs = _text_tables(**opts)
     cmdline = not (len(args.inputs) == 1 and (args.inputs[0] == "-"

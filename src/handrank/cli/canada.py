@@ -132,10 +132,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Broken Canada (docs/rules/broken-canada.md): evaluate a hand, rank a file, "
                     "play a deal, pit two strategies against each other, exact odds.")
 
-    p = add_command(
-        cmds, "eval", cmd_eval,
-        help="evaluate one hand (set + pit)",
-        description="Evaluate one Broken Canada hand.", epilog=EVAL_EPILOG)
+    p = add_command(cmds, "eval", cmd_eval, epilog=EVAL_EPILOG)
     p.add_argument("--set", required=True, dest="set_cards", metavar="CARDS",
                    help="the player's 4 set cards")
     p.add_argument("--pit", required=True, metavar="CARDS", help="the 2 pit cards")
@@ -143,19 +140,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="decks in play: a card may appear up to N times (default 1)")
     add_format_option(p)
 
-    p = add_command(
-        cmds, "rank", cmd_rank,
-        help="rank hands in a file (6 cards a line, set then pit)",
-        description="Evaluate one Broken Canada hand per line of FILE and\n"
-                    "summarise the categories.",
-        epilog=RANK_EPILOG)
+    p = add_command(cmds, "rank", cmd_rank, epilog=RANK_EPILOG)
     add_input_options(p)
     add_output_options(p)
     p.add_argument("--decks", type=_decks, default=1, metavar="N",
                    help="decks in play: a card may appear up to N times in a hand (default 1)")
 
-    p = _game_parser(cmds, "play", "play one deal with bots and print the game log",
-                     "Play one deal of Broken Canada with bots.", PLAY_EPILOG, cmd_play,
+    p = _game_parser(cmds, "play", cmd_play, PLAY_EPILOG,
                      "text log (default) or JSON with the log, winners and feud")
     p.add_argument("--players", type=_players, default=4, metavar="N", help="players (2..52; default 4)")
     p.add_argument("--dealer", type=_pos_int, default=1, metavar="SEAT",
@@ -166,30 +157,24 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--decks", type=_decks, default=None, metavar="N",
                    help="decks (default ceil(players / 4))")
 
-    p = _game_parser(cmds, "duel", "two strategies heads-up, seats swapped",
-                     "Broken Canada head-to-head: strategy A against B.", DUEL_EPILOG, cmd_duel,
-                     "output format (default text)")
+    p = _game_parser(cmds, "duel", cmd_duel, DUEL_EPILOG, "output format (default text)")
     p.add_argument("a", choices=list(STRATEGIES), metavar="A", help="first strategy")
     p.add_argument("b", choices=list(STRATEGIES), metavar="B", help="second strategy")
     p.add_argument("--rounds", type=_pos_int, default=1000, metavar="N",
                    help="deals, each played twice with the seats swapped (default 1000)")
 
-    p = add_command(
-        cmds, "odds", cmd_odds,
-        help="exact category odds over every one-deck deal",
-        description="Exact odds of every Broken Canada category.",
-        epilog=ODDS_EPILOG)
+    p = add_command(cmds, "odds", cmd_odds, epilog=ODDS_EPILOG)
     p.add_argument("--threads", type=_threads, default=0, metavar="N",
                    help="threads (0 = all cores, the default)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     add_format_option(p, ("text", "csv", "json", "markdown"))
 
 
-def _game_parser(cmds: argparse._SubParsersAction, name: str, help: str, description: str,
-                 epilog: str, func: Callable[[argparse.Namespace], int],
+def _game_parser(cmds: argparse._SubParsersAction, name: str,
+                 func: Callable[[argparse.Namespace], int], epilog: str,
                  output_help: str) -> argparse.ArgumentParser:
     """A command that plays deals: ``--seed`` and ``--output text|json``."""
-    p = add_command(cmds, name, func, help=help, description=description, epilog=epilog)
+    p = add_command(cmds, name, func, epilog=epilog)
     p.add_argument("--seed", type=_seed, default=None, metavar="S",
                    help="random seed, a non-negative integer (same seed, same result); "
                         "default: fresh entropy")
@@ -203,6 +188,10 @@ def _error(e: Exception) -> int:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
+    """evaluate one hand (set + pit)
+
+    Evaluate one Broken Canada hand.
+    """
     try:
         hv = canada.evaluate(args.set_cards, args.pit, decks=args.decks)
         ids = canada._hand(args.set_cards, args.pit, args.decks)
@@ -225,7 +214,10 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    """``handrank canada play``: one deal with bots; players numbered from 1."""
+    """play one deal with bots and print the game log
+
+    Play one deal of Broken Canada with bots (players numbered from 1).
+    """
     players: int | list[str] = args.players
     if args.seats is not None:
         players = [x.strip() for x in args.seats.split(",")]
@@ -260,7 +252,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_duel(args: argparse.Namespace) -> int:
-    """``handrank canada duel A B``: :func:`handrank.canada.head_to_head`."""
+    """two strategies heads-up, seats swapped
+
+    Broken Canada head-to-head: strategy A against B (handrank.canada.head_to_head).
+    """
     try:
         r = canada.head_to_head(args.a, args.b, args.rounds, seed=_fresh_seed(args))
     except HandrankError as e:
@@ -274,6 +269,10 @@ def cmd_duel(args: argparse.Namespace) -> int:
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
+    """exact category odds over every one-deck deal
+
+    Exact odds of every Broken Canada category.
+    """
     show = not args.no_progress and sys.stderr.isatty()
     t0 = time.perf_counter()
     counts = canada.exact_odds(threads=args.threads, progress=show)
@@ -360,7 +359,11 @@ def _split_pipes(chunk: list[Line]) -> tuple[list[Line], list[BadRow]]:
 
 
 def cmd_rank(args: argparse.Namespace) -> int:
-    """``handrank canada rank``: rank a file of hands, print rows and a summary."""
+    """rank hands in a file (6 cards a line, set then pit)
+
+    Evaluate one Broken Canada hand per line of FILE and
+    summarise the categories.
+    """
     columns = [Column("line", right=True, min_width=4), Column("hand"), Column("category"),
                Column("strength", right=True), Column("description")]
     inp = open_input(args.file)

@@ -85,21 +85,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     cmds = add_group(
         subparsers, "chinese", help="Chinese Poker (set 13 cards, score tables, play games)",
         description="Chinese Poker (docs/rules/chinese-poker.md).")
-    p = add_command(
-        cmds, "set", cmd_set,
-        help="best setting of 13 cards (solver)",
-        description="Set 13 cards into front / middle / back to maximise the expected score.",
-        epilog=SET_EPILOG)
+    p = add_command(cmds, "set", cmd_set, epilog=SET_EPILOG)
     p.add_argument("holdings", nargs="+", metavar="HOLDING", help="13 cards")
     p.add_argument("--system", default=chinese.DEFAULT_SYSTEM, type=str.lower,
                    choices=chinese.SYSTEMS, help="scoring system (default western)")
     add_format_option(p)
 
-    p = add_command(
-        cmds, "score", cmd_score,
-        help="score tables of settings from a JSON or CSV file",
-        description="Score tables of 2 to 4 players' settings pairwise (zero-sum).",
-        epilog=SCORE_EPILOG)
+    p = add_command(cmds, "score", cmd_score, epilog=SCORE_EPILOG)
     p.add_argument("file", metavar="FILE", help="JSON or CSV file, or - for standard input")
     p.add_argument("--system", default=None, type=str.lower, choices=chinese.SYSTEMS,
                    help="scoring system (default: the file's, else western)")
@@ -110,12 +102,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="score the other tables when one is bad (each bad table is reported on "
                         "stderr); without it a bad table gives exit status 2")
 
-    p = add_command(
-        cmds, "play", cmd_play,
-        help="play a game between built-in strategies, round by round",
-        description="Deal, set, declare and score rounds between built-in strategies "
-                    "(chinese.Game).",
-        epilog=PLAY_EPILOG)
+    p = add_command(cmds, "play", cmd_play, epilog=PLAY_EPILOG)
     p.add_argument("--seats", type=_seats, default=["solver", "greedy"], metavar="A,B[,C[,D]]",
                    help="one built-in strategy per seat, 2 to 4, comma-separated "
                         f"({', '.join(chinese.engine.BUILTIN_STRATEGIES)}; default solver,greedy)")
@@ -126,13 +113,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="stop after N rounds (default 10 without --target, 1000 with it)")
     p.add_argument("-q", "--quiet", action="store_true", help="print only the result")
 
-    p = add_command(
-        cmds, "head-to-head", cmd_head_to_head,
-        help="two built-in strategies heads-up, seats swapped",
-        description="Pit two built-in strategies against each other heads-up over many "
-                    "seeded deals, each played twice with the seats swapped "
-                    "(chinese.head_to_head).",
-        epilog=H2H_EPILOG)
+    p = add_command(cmds, "head-to-head", cmd_head_to_head, epilog=H2H_EPILOG)
     for name in ("a", "b"):
         p.add_argument(name, type=_strategy, metavar=name.upper(),
                        help=f"a built-in strategy ({', '.join(chinese.engine.BUILTIN_STRATEGIES)})")
@@ -190,6 +171,10 @@ def _row_words(setting: chinese.Setting) -> list[tuple[str, str, str]]:
 
 
 def cmd_set(args: argparse.Namespace) -> int:
+    """best setting of 13 cards (solver)
+
+    Set 13 cards into front / middle / back to maximise the expected score.
+    """
     results = []
     for k, h in enumerate(args.holdings, 1):
         try:
@@ -357,6 +342,10 @@ def _looks_json(path: str, text: str) -> bool:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
+    """score tables of settings from a JSON or CSV file
+
+    Score tables of 2 to 4 players' settings pairwise (zero-sum).
+    """
     try:
         text = _read(args.file)
     except OSError as e:
@@ -426,6 +415,10 @@ def cmd_score(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------- play
 
 def cmd_play(args: argparse.Namespace) -> int:
+    """play a game between built-in strategies, round by round
+
+    Deal, set, declare and score rounds between built-in strategies (chinese.Game).
+    """
     seats = args.seats
     rounds = args.rounds or (1000 if args.target else 10)
     game = chinese.Game(seats, seed=_fresh_seed(args), system=args.system,
@@ -461,6 +454,10 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_head_to_head(args: argparse.Namespace) -> int:
+    """two built-in strategies heads-up, seats swapped
+
+    Pit two built-in strategies against each other heads-up over many seeded deals, each played twice with the seats swapped (chinese.head_to_head).
+    """
     r = chinese.head_to_head(args.a, args.b, rounds=args.rounds, seed=_fresh_seed(args),
                              system=args.system, threads=0)
     if args.output == "json":

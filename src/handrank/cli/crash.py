@@ -48,10 +48,7 @@ def register(subparsers: Any) -> None:
     cmds = add_group(subparsers, "crash", help="Crash (13-card Brag): set a holding, play a game",
                      description="Crash (13-card Brag), docs/rules/brag-and-crash.md")
 
-    s = add_command(
-        cmds, "set", cmd_set,
-        help="set a holding into Brag hands",
-        epilog=SET_EPILOG)
+    s = add_command(cmds, "set", cmd_set, epilog=SET_EPILOG)
     s.add_argument("cards", metavar="CARDS", nargs="+",
                    help="a holding, quoted (13 cards by default rules; 3 to 52 // players, "
                         "so up to 26 with --players 2), e.g. "
@@ -66,10 +63,7 @@ def register(subparsers: Any) -> None:
     add_format_option(s)
     add_brag_options(s)
 
-    g = add_command(
-        cmds, "play", cmd_play,
-        help="play a whole game between bots, round by round",
-        epilog=PLAY_EPILOG)
+    g = add_command(cmds, "play", cmd_play, epilog=PLAY_EPILOG)
     g.add_argument("--players", type=int, choices=range(2, 6), default=4,
                    help="players, 2-5 (default 4)")
     g.add_argument("--seed", type=_seed, default=None,
@@ -118,6 +112,7 @@ def _position_text(rec: crash.RoundRecord, k: int, names: list[str], chc: bool,
 
 
 def cmd_set(args: argparse.Namespace) -> int:
+    """set a holding into Brag hands"""
     out: list[dict[str, Any]] = []
     status = EXIT_OK
     unquoted = len(args.cards) > 1 and all(len(t.split()) == 1 and len(t) <= 3
@@ -156,6 +151,7 @@ def cmd_set(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    """play a whole game between bots, round by round"""
     n = args.players
     seats = (args.seats or "expected-points").split(",")
     seats = [s.strip() for s in seats]

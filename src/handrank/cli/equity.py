@@ -58,12 +58,7 @@ _fraction.__name__ = "number between 0 and 1"
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``equity`` command."""
-    p = add_command(
-        subparsers, "equity", cmd_equity,
-        help="equity of hole cards or ranges (Hold'em; --game brag / canada)",
-        description="Each PLAYER's share of the pot: exact enumeration of every board (and\n"
-                    "every combination of range combos) or Monte Carlo with a standard error.",
-        epilog=EPILOG)
+    p = add_command(subparsers, "equity", cmd_equity, epilog=EPILOG)
     p.add_argument("players", nargs="+", metavar="PLAYER",
                    help="hole cards or a range per player (Hold'em: 2 to 10 players); "
                         "brag: one 3-card hand; canada: one 4-card set")
@@ -121,7 +116,11 @@ def _usage(msg: str) -> int:
 
 
 def cmd_equity(args: argparse.Namespace) -> int:
-    """Run the equity command; returns the exit status."""
+    """equity of hole cards or ranges (Hold'em; --game brag / canada)
+
+    Each PLAYER's share of the pot: exact enumeration of every board (and
+    every combination of range combos) or Monte Carlo with a standard error.
+    """
     if args.exact and (args.samples is not None or args.stderr is not None):
         return _usage("--exact takes no --samples or --stderr (those are Monte Carlo options)")
     if args.game == "holdem":

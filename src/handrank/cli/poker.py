@@ -115,12 +115,7 @@ examples:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Poker commands: ``rank`` and ``showdown`` (top level: poker is the default game)."""
-    p = add_command(
-        subparsers, "rank", cmd_rank,
-        help="rank poker hands, one per line (text or UCI CSV)",
-        description="Evaluate one poker hand (5 to 7 cards, best five) per line of FILE\n"
-                    "and summarise the categories.",
-        epilog=RANK_EPILOG)
+    p = add_command(subparsers, "rank", cmd_rank, epilog=RANK_EPILOG)
     add_input_options(p)
     p.add_argument("-f", "--format", choices=("text", "uci"), default="text",
                    help="input format (default text)")
@@ -129,13 +124,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="uci only: compare our category with each row's CLASS label, report "
                         "the mismatches and exit 1 if there are any")
 
-    p = add_command(
-        subparsers, "showdown", cmd_showdown,
-        help="decide showdowns from a CSV of board and hole cards",
-        description="Decide each showdown in a CSV whose header names a 'board' column\n"
-                    "and one 'hole_*' column per player (hole_a, hole_b, ...), and compare\n"
-                    "the winners with the optional 'outcome' column.",
-        epilog=SHOWDOWN_EPILOG)
+    p = add_command(subparsers, "showdown", cmd_showdown, epilog=SHOWDOWN_EPILOG)
     add_input_options(p)
     add_output_options(p)
     p.add_argument("--board-cards", type=_nonneg_int, default=5, metavar="N",
@@ -144,13 +133,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="cards every hole must hold (default 2, Texas Hold'em); "
                         "board + hole must make 5 to 7 cards")
 
-    p = add_command(
-        subparsers, "eval", cmd_eval,
-        help="evaluate hands given as card strings on the command line",
-        description="Evaluate each HAND (5 to 7 cards, best five). With two or more hands,\n"
-                    "say which wins; with --board, each HAND is a player's hole cards and\n"
-                    "the board is shared (one deck: no card may repeat).",
-        epilog="examples:\n  handrank eval AsKsQsJsTs\n  handrank eval \"Ks Kh Kd 4c 4d\" \"Ah Ad Ac 2s 2d\"\n"
+    p = add_command(subparsers, "eval", cmd_eval, epilog="examples:\n  handrank eval AsKsQsJsTs\n  handrank eval \"Ks Kh Kd 4c 4d\" \"Ah Ad Ac 2s 2d\"\n"
                "  handrank eval --board \"Ks Qs Js Ts 2d\" \"As 3c\" \"9s 3d\"")
     p.add_argument("hands", nargs="+", metavar="HAND", help='card text, e.g. "AsKs" or "As Ks Qs"')
     p.add_argument("--board", default=None, help="community cards shared by every HAND")
@@ -158,7 +141,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def cmd_eval(args: argparse.Namespace) -> int:
-    """Evaluate hands given on the command line; errors name the bad token."""
+    """evaluate hands given as card strings on the command line
+
+    Evaluate each HAND (5 to 7 cards, best five). With two or more hands,
+    say which wins; with --board, each HAND is a player's hole cards and
+    the board is shared (one deck: no card may repeat).
+    """
     from ..cards import format_cards, parse_cards
     try:
         board = parse_cards(args.board) if args.board is not None else []
@@ -207,6 +195,11 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_rank(args: argparse.Namespace) -> int:
+    """rank poker hands, one per line (text or UCI CSV)
+
+    Evaluate one poker hand (5 to 7 cards, best five) per line of FILE
+    and summarise the categories.
+    """
     if args.check_labels and args.format != "uci":
         print(f"{PROG} rank: error: --check-labels needs --format uci", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -380,6 +373,12 @@ examples:
 
 
 def cmd_showdown(args: argparse.Namespace) -> int:
+    """decide showdowns from a CSV of board and hole cards
+
+    Decide each showdown in a CSV whose header names a 'board' column
+    and one 'hole_*' column per player (hole_a, hole_b, ...), and compare
+    the winners with the optional 'outcome' column.
+    """
     total_cards = args.board_cards + args.hole_cards
     if not 5 <= total_cards <= 7:
         print(f"{PROG} showdown: error: --board-cards + --hole-cards make {total_cards} cards; "

@@ -8,22 +8,23 @@ import sys
 
 from .. import rules
 from ..errors import HandrankError
-from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG
+from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG, add_command
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """The ``rules`` command."""
-    p = subparsers.add_parser(
-        "rules", help="print the rules a game follows (and the decisions handrank took)",
-        description="Print one of the rules pages handrank implements, with every decision "
-                    "taken where a rule is open and the test that holds it.")
+    p = add_command(subparsers, "rules", cmd_rules)
     p.add_argument("page", nargs="?", default="index",
                    help=f"one of {', '.join(rules.PAGES)}, or a game module name "
                         f"({', '.join(rules.GAME_PAGES)}); default: the index")
-    p.set_defaults(func=cmd_rules)
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
+    """print the rules a game follows (and the decisions handrank took)
+
+    Print one of the rules pages handrank implements, with every decision taken
+    where a rule is open and the test that holds it.
+    """
     try:
         text = rules.page(args.page)
     except (HandrankError, FileNotFoundError) as e:
