@@ -1,11 +1,13 @@
-"""One thread runner for every game: ``threads=`` resolution, one process-wide
-pool, and :func:`run_chunked` for GIL-releasing kernels."""
+"""The thread runners of every game: ``threads=`` resolution, one process-wide
+pool, :func:`run_chunked` (one GIL-releasing kernel over row ranges) and
+:func:`run_tasks` (a list of short work units with progress and clean Ctrl-C)."""
 
 from __future__ import annotations
 
+import itertools
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -84,3 +86,69 @@ def run_chunked(kernel: Callable[[int, int], KernelError | None], n: int,
     results = [kernel(bounds[0], bounds[1])] + [f.result() for f in futures]
     errors = [r for r in results if r is not None]
     return min(errors) if errors else None
+
+
+def run_tasks(tasks: Sequence[Callable[[], int]], threads: int,
+              progress: Callable[[int, int], None] | None = None, done0: int = 0,
+              total: int = 0) -> None:
+    """Run ``tasks`` (each returns the work it did, in any unit) on ``threads``
+    threads, the calling thread included, taking them in order from one shared
+    counter; ``progress(done, total)`` is called from the calling thread after each
+    of its tasks, and at the end if the workers did more since (``done`` starts at
+``done0``). The tasks must
+    be short (they are the unit of Ctrl-C): on any error or KeyboardInterrupt the
+    tasks not started are dropped and the error is re-raised once the running ones
+    have finished. Use it for work whose results are added up (no order needed);
+    :func:`run_chunked` is for one kernel over row ranges."""
+    counter = itertools.count()
+    reported = None  # the last done count passed to progress
+    stop = threading.Event()
+    lock = threading.Lock()
+    done = [done0]
+    errors: list[BaseException] = []
+
+    def worker() -> None:
+        while not stop.is_set():
+            i = next(counter)
+            if i >= len(tasks):
+                return
+            try:
+                work = tasks[i]()
+            except BaseException as e:  # noqa: BLE001 - re-raised by the caller
+                errors.append(e)
+                stop.set()
+                return
+            with lock:
+                done[0] += work
+
+    t = max(1, min(threads, len(tasks)))
+    futures = []
+    if t > 1:
+        try:
+            pool = _get_pool(t - 1)
+            futures = [pool.submit(worker) for _ in range(t - 1)]
+        except RuntimeError:  # interpreter shutting down: run here only
+            futures = []
+    try:
+        while not stop.is_set():
+            i = next(counter)
+            if i >= len(tasks):
+                break
+            work = tasks[i]()
+            with lock:
+                done[0] += work
+            if progress is not None:
+                reported = done[0]
+                progress(reported, total)
+        for f in futures:
+            f.result()
+    except BaseException:  # KeyboardInterrupt included: stop the workers, then re-raise
+        stop.set()
+        for f in futures:
+            f.result()
+        raise
+    if errors:
+        raise errors[0]
+    if progress is not None and done[0] != reported:
+        progress(done[0], total)
+

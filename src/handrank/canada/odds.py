@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import math
 import sys
-from collections import deque
-from collections.abc import Callable, Generator
-from concurrent.futures import Future
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -15,7 +13,7 @@ import numpy as np
 from . import _kernel as _canada
 from .._support.checks import check_bool, check_int, is_int
 from .._support.seeds import SeedLike, seed_word
-from .._support.threads import _get_pool, resolve_threads, run_chunked
+from .._support.threads import resolve_threads, run_chunked, run_tasks
 from ..cards import CardsLike, format_cards
 from ..errors import OptionError
 from ..result import EquityResult, PlayerEquity
@@ -56,44 +54,30 @@ def exact_odds(*, threads: int | None = None,
         bar = tqdm(total=TOTAL_DEALS, desc="deals", unit_scale=True, file=sys.stderr, leave=False)
     elif callable(progress):
         callback = progress
-    done = 0
+    parts: dict[int, np.ndarray] = {}
+    shown = [0]
 
-    def one(a: int) -> np.ndarray:
-        return _canada.odds_first(a, naive)
+    def task(a: int) -> Callable[[], int]:
+        def run() -> int:
+            parts[a] = _canada.odds_first(a, naive)
+            return weight[a]
+        return run
 
-    results = map(one, firsts) if t <= 1 else _in_order(one, firsts, t)
+    def report(done: int, total: int) -> None:
+        if bar is not None:
+            bar.update(done - shown[0])
+            shown[0] = done
+        if callback is not None:
+            callback(done, total)
+
     try:
-        for a, h in zip(firsts, results):
-            hist += h
-            done += weight[a]
-            if bar is not None:
-                bar.update(weight[a])
-            if callback is not None:
-                callback(done, TOTAL_DEALS)
+        run_tasks([task(a) for a in firsts], t, report, 0, TOTAL_DEALS)
     finally:
-        if isinstance(results, Generator):  # also when a progress callback raises
-            results.close()
         if bar is not None:
             bar.close()
+    for a in firsts:  # integer counts: the sum does not depend on the order or threads
+        hist += parts[a]
     return hist
-
-
-def _in_order(fn: Callable[[int], np.ndarray], items: list[int], t: int,
-              ) -> Generator[np.ndarray, None, None]:
-    """``fn`` over ``items`` on the shared pool, at most ``t`` running at once,
-    results in order; closing the generator cancels the tasks not yet started."""
-    pool = _get_pool(t)
-    pending: deque[Future[np.ndarray]] = deque()
-    try:
-        for x in items:
-            pending.append(pool.submit(fn, x))
-            if len(pending) >= t:
-                yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
-    finally:
-        for f in pending:
-            f.cancel()
 
 
 def odds_rows(counts: np.ndarray) -> list[tuple[Category, int, float]]:

@@ -26,7 +26,7 @@ Players are numbered from 0 in errors (the command line numbers them from 1).
 The package, by concern: :mod:`.inputs` (checking players, board, dead cards and
 options, once), :mod:`.planning` (exact or Monte Carlo; compatible combinations and
 suit classes), :mod:`.enumeration` (the exact driver), :mod:`.sampling` (the Monte
-Carlo driver), :mod:`.tasks` (work units on the thread pool), :mod:`.results`,
+Carlo driver; both run short work units with ``_support.threads.run_tasks``), :mod:`.results`,
 :mod:`.calculator` (:func:`equity`), :mod:`.ranges` (range notation), :mod:`.reference`
 (plain-Python specification), ``_kernel`` (the C kernels).
 """

@@ -9,10 +9,10 @@ import math
 import numpy as np
 
 from . import _kernel as _equity
+from .._support.threads import run_tasks
 from .inputs import Deal, ProgressFn
 from .planning import ExactPlan
 from .results import HoldemEquity, _clean, player_equity
-from .tasks import run_tasks
 
 # Exact work per kernel call (hand evaluations), and units per batch.
 _TASK_EVALS = 4_000_000

@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 
 from . import _kernel as _equity
+from .._support.threads import run_tasks
 from .._support.seeds import seed_word
 from ..errors import RangeSyntaxError
 from .inputs import MAX_SAMPLES, Deal, Options, ProgressFn
 from .results import HoldemEquity, player_equity
-from .tasks import run_tasks
 
 #: Monte Carlo deals when neither ``samples`` nor ``target_stderr`` is given.
 DEFAULT_SAMPLES = 1_000_000
