@@ -10,7 +10,11 @@ def _commands(parser, prefix=()):
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             helps = {a.dest: a.help for a in action._choices_actions}
+            seen = set()
             for name, sub in action.choices.items():
+                if id(sub) in seen:  # an alias (canada duel = head-to-head)
+                    continue
+                seen.add(id(sub))
                 func = sub.get_default("func")
                 if func is not None:
                     yield prefix + (name,), sub, helps.get(name), func

@@ -34,12 +34,15 @@ from ._support.seeds import SeedLike, rng
 from .errors import OptionError
 
 __all__ = [
+    "MAX_ROUNDS",
     "HeadToHead",
     "Strategy",
     "Table",
     "check_flag",
     "check_positions",
+    "check_rounds",
     "head_to_head_result",
+    "paired_deals",
     "resolve_seats",
     "resolve_strategy",
 ]
@@ -117,6 +120,13 @@ def check_positions(answer: object, player: int, method: str, size: int, most: i
     if len(out) > most:
         raise OptionError(f"{where} returned {len(out)} positions, at most {most} allowed now")
     return out
+
+
+def paired_deals(rounds: object) -> int:
+    """The deals a head-to-head run of ``rounds`` plays: every deal is played twice,
+    seats swapped, so ``rounds`` (2 to :data:`MAX_ROUNDS`) is rounded up to an even
+    number. OptionError naming the cap otherwise."""
+    return (check_rounds(rounds, low=2) + 1) // 2
 
 
 def check_rounds(rounds: object, low: int = 1, name: str = "rounds") -> int:

@@ -1,4 +1,4 @@
-"""The ``handrank canada`` commands: eval, rank, play, duel, odds."""
+"""The ``handrank canada`` commands: eval, rank, play, head-to-head (alias duel), odds."""
 
 import pytest
 import json
@@ -87,15 +87,16 @@ def test_play_bad_options(capsys):
     assert code == 2 and "--seed" in err and "non-negative" in err
 
 
-def test_duel(capsys):
-    code, out, _ = run(capsys, "canada", "duel", "greedy", "stand-pat", "--rounds", "30",
+def test_head_to_head(capsys):
+    code, out, _ = run(capsys, "canada", "head-to-head", "greedy", "stand-pat", "--rounds", "30",
                        "--seed", "1", "-o", "json")
     d = json.loads(out)
     assert code == 0 and (d["a"], d["b"], d["rounds"], d["seed"]) == ("greedy", "stand-pat", 30, 1)
     from handrank import canada
     assert d["margin"] == canada.head_to_head("greedy", "stand-pat", 30, seed=1).margin
     code, out, _ = run(capsys, "canada", "duel", "greedy", "greedy", "--rounds", "5", "--seed", "2")
-    assert code == 0 and "margin +0.0000" in out
+    assert code == 0 and "margin +0.0000" in out and "over 6 canada rounds" in out
+    assert "(seed 2)" in out  # the seed is printed, so a run can be replayed
     code, _, err = run(capsys, "canada", "duel", "greedy", "bogus")
     assert code == 2 and "bogus" in err
 

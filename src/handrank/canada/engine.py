@@ -548,27 +548,27 @@ class Game:
                           log=self.log, events=list(self.events))
 
 
-def head_to_head(a: Strategy | str, b: Strategy | str, rounds: int = 1_000, *,
-                 seed: SeedLike = None) -> HeadToHead:
+def head_to_head(a: Strategy | str = "greedy", b: Strategy | str = "stand-pat",
+                 rounds: int = 1_000, *, seed: SeedLike = 0) -> HeadToHead:
     """Strategy ``a`` against ``b`` heads-up, seats swapped over the same deals.
 
     ``a``, ``b``: built-in names (:data:`STRATEGIES`) or :class:`Strategy` objects.
-    ``rounds``: deals (1..:data:`handrank.engine.MAX_ROUNDS`); each deal is shuffled
-    from its own seed drawn from ``seed`` (an int or numpy Generator) and played
-    twice, ``a`` in seat 0 then ``b`` in seat 0 (dealer seat 0, so seat 1 acts
-    first), so both strategies get the same cards and turn order and the luck of
-    the deal cancels.
+    ``rounds``: rounds played (2..:data:`handrank.engine.MAX_ROUNDS`, rounded up to an
+    even number): each deal is shuffled from its own seed drawn from ``seed`` (an int
+    or numpy Generator) and played twice, ``a`` in seat 0 then ``b`` in seat 0
+    (dealer seat 0, so seat 1 acts first), so both strategies get the same cards and
+    turn order and the luck of the deal cancels.
 
-    Points: a seat's share of the pot in a deal: 1 for winning alone, ``1/k`` for a
+    Points: a seat's share of the pot in a round: 1 for winning alone, ``1/k`` for a
     pot split ``k`` ways (Family Feud settles tied Full Houses, so splits are rare),
     0 for a loss. Each deal's points are the mean of its two plays, so ``mean_a +
-    mean_b == 1`` and ``margin`` is the pot share per deal that ``a`` wins beyond
+    mean_b == 1`` and ``margin`` is the pot share per round that ``a`` wins beyond
     ``b``. Returns a :class:`handrank.engine.HeadToHead` (``game="canada"``) with the
     95% confidence interval of the margin. Raises OptionError for an unknown name,
     an object lacking a decision method, bad ``rounds`` or ``seed``, or (during play)
     a strategy answer that is not valid.
     """
-    n = _engine.check_rounds(rounds)
+    n = _engine.paired_deals(rounds)
     sa, sb = resolve(a), resolve(b)
     gen = rng(seed)
     pa, pb = np.empty(n), np.empty(n)
@@ -580,4 +580,4 @@ def head_to_head(a: Strategy | str, b: Strategy | str, rounds: int = 1_000, *,
         share_b = ((1 in first) / len(first)) + ((0 in second) / len(second))
         pa[i], pb[i] = share_a / 2, share_b / 2
     return _engine.head_to_head_result("canada", _engine.strategy_name(sa),
-                                       _engine.strategy_name(sb), pa, pb, n, seed)
+                                       _engine.strategy_name(sb), pa, pb, 2 * n, seed)

@@ -11,7 +11,7 @@ import numpy as np
 from .._support.checks import check_int
 from .._support.seeds import SeedLike, rng
 from ..cards import deal
-from ..engine import HeadToHead, check_rounds, head_to_head_result, strategy_name
+from ..engine import HeadToHead, check_rounds, head_to_head_result, paired_deals, strategy_name
 from .engine import BUILTIN_STRATEGIES, StrategyLike, _play_table, strategy
 from .rows import DEFAULT_SYSTEM, SYSTEMS, _system
 from .scoring import score_many
@@ -87,8 +87,8 @@ def heads_up(deals: int, seed: SeedLike = 0, system: str = DEFAULT_SYSTEM, *,
                    greedy_fouls=fouls_g, declared=declared)
 
 
-def head_to_head(a: StrategyLike = "solver", b: StrategyLike = "greedy", *,
-                 rounds: int = 10_000, seed: SeedLike = 0, system: str = DEFAULT_SYSTEM,
+def head_to_head(a: StrategyLike = "solver", b: StrategyLike = "greedy",
+                 rounds: int = 10_000, *, seed: SeedLike = 0, system: str = DEFAULT_SYSTEM,
                  threads: int | None = None) -> HeadToHead:
     """Pit two strategies against each other heads-up over many seeded deals.
 
@@ -107,8 +107,7 @@ def head_to_head(a: StrategyLike = "solver", b: StrategyLike = "greedy", *,
     Rule: ``docs/rules/chinese-poker.md``.
     """
     code = _system(system)
-    n = check_rounds(rounds, low=2)
-    deals = (n + 1) // 2
+    deals = paired_deals(rounds)
     gen = rng(seed)
     sys_name = SYSTEMS[code]
     bulk = all(isinstance(x, str) and x in BUILTIN_STRATEGIES for x in (a, b))

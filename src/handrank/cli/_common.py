@@ -91,6 +91,37 @@ def _fresh_seed(args: argparse.Namespace) -> int:
     return int(args.seed)
 
 
+def add_head_to_head(cmds: argparse._SubParsersAction, func: Callable[[argparse.Namespace], int],
+                     strategies: Sequence[str], rounds: int, epilog: str,
+                     aliases: Sequence[str] = ()) -> argparse.ArgumentParser:
+    """``handrank <game> head-to-head A B [--rounds N] [--seed S] [-o text|json]``: the
+    same command in every game with an engine (``func`` calls the game's
+    ``head_to_head``; its docstring gives the help, as for every command)."""
+    p = add_command(cmds, "head-to-head", func, epilog=epilog, aliases=list(aliases))
+    for name, what in (("a", "first"), ("b", "second")):
+        p.add_argument(name, choices=list(strategies), metavar=name.upper(),
+                       help=f"{what} strategy: {', '.join(strategies)}")
+    p.add_argument("--rounds", type=_pos_int, default=rounds, metavar="N",
+                   help=f"rounds to play; every deal is played twice with the seats swapped, "
+                        f"so N is rounded up to an even number (default {rounds})")
+    p.add_argument("--seed", type=_seed, default=None, metavar="S",
+                   help="dealer seed, a non-negative integer (same seed, same deals; "
+                        "default: a fresh seed, printed with the result)")
+    add_format_option(p)
+    return p
+
+
+def print_head_to_head(args: argparse.Namespace, result: Any, note: str = "") -> int:
+    """Print a :class:`handrank.engine.HeadToHead` as text (with the seed, so the run
+    can be replayed) or as its JSON dict (which holds the seed)."""
+    if args.output == "json":
+        json.dump(result.to_dict(), sys.stdout)
+        print()
+    else:
+        print(f"{result} ({note}seed {args.seed})")
+    return EXIT_OK
+
+
 def _threads(s: str) -> int:
     """--threads N: 0 (all cores) to 4096, the library's limit."""
     v = int(s)

@@ -1,4 +1,4 @@
-"""Broken Canada commands of the ``handrank`` tool: ``handrank canada eval|rank|play|duel|odds``.
+"""Broken Canada commands of the ``handrank`` tool: ``handrank canada eval|rank|play|head-to-head|odds``.
 
 Rules: ``docs/rules/broken-canada.md``; see :mod:`handrank.canada` and
 :mod:`handrank.canada.engine`.
@@ -21,6 +21,7 @@ from ..canada.engine import STRATEGIES, Game
 from ..cards import format_cards, parse_cards
 from ..errors import HandrankError
 from .files import BadRow, Line, TextChunk, open_input, parse_text_chunk
+from ._common import add_head_to_head, print_head_to_head
 from ._common import (
     EXIT_BAD_INPUT,
     EXIT_OK,
@@ -67,14 +68,14 @@ examples:
   handrank canada play --seed 2 --seats greedy,stand-pat,stand-pat
 """
 
-DUEL_EPILOG = """\
+H2H_EPILOG = """\
 Plays two strategies heads-up over the same seeded deals, each deal twice with
-the seats swapped, and prints each side's mean share of the pot per deal and
-the margin with its 95% confidence interval.
+the seats swapped, and prints each side's mean share of the pot per round and
+the margin with its 95% confidence interval. (Also available as "duel".)
 
 examples:
-  handrank canada duel greedy stand-pat --rounds 500 --seed 1
-  handrank canada duel greedy greedy --rounds 100 -o json
+  handrank canada head-to-head greedy stand-pat --rounds 1000 --seed 1
+  handrank canada head-to-head greedy greedy --rounds 200 -o json
 """
 
 ODDS_EPILOG = """\
@@ -126,9 +127,9 @@ _decks.__name__ = "deck count"
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    """The ``canada`` command group: ``eval``, ``rank``, ``play``, ``duel``, ``odds``."""
+    """The ``canada`` command group: ``eval``, ``rank``, ``play``, ``head-to-head``, ``odds``."""
     cmds = add_group(
-        subparsers, "canada", help="Broken Canada hands (eval, rank, play, duel, odds)",
+        subparsers, "canada", help="Broken Canada hands (eval, rank, play, head-to-head, odds)",
         description="Broken Canada (docs/rules/broken-canada.md): evaluate a hand, rank a file, "
                     "play a deal, pit two strategies against each other, exact odds.")
 
@@ -157,11 +158,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--decks", type=_decks, default=None, metavar="N",
                    help="decks (default ceil(players / 4))")
 
-    p = _game_parser(cmds, "duel", cmd_duel, DUEL_EPILOG, "output format (default text)")
-    p.add_argument("a", choices=list(STRATEGIES), metavar="A", help="first strategy")
-    p.add_argument("b", choices=list(STRATEGIES), metavar="B", help="second strategy")
-    p.add_argument("--rounds", type=_pos_int, default=1000, metavar="N",
-                   help="deals, each played twice with the seats swapped (default 1000)")
+    add_head_to_head(cmds, cmd_head_to_head, list(STRATEGIES), 1_000, H2H_EPILOG,
+                     aliases=("duel",))
 
     p = add_command(cmds, "odds", cmd_odds, epilog=ODDS_EPILOG)
     p.add_argument("--threads", type=_threads, default=0, metavar="N",
@@ -251,7 +249,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_duel(args: argparse.Namespace) -> int:
+def cmd_head_to_head(args: argparse.Namespace) -> int:
     """two strategies heads-up, seats swapped
 
     Broken Canada head-to-head: strategy A against B (handrank.canada.head_to_head).
@@ -260,12 +258,7 @@ def cmd_duel(args: argparse.Namespace) -> int:
         r = canada.head_to_head(args.a, args.b, args.rounds, seed=_fresh_seed(args))
     except HandrankError as e:
         return _error(e)
-    if args.output == "json":
-        json.dump(r.to_dict(), sys.stdout)
-        print()
-    else:
-        print(r)
-    return EXIT_OK
+    return print_head_to_head(args, r)
 
 
 def cmd_odds(args: argparse.Namespace) -> int:

@@ -18,7 +18,8 @@ from .. import chinese, poker
 from ..cards import format_cards
 from ..errors import HandrankError, HandSizeError
 from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG, _fresh_seed, _pos_int, _seed
-from ._common import add_command, add_format_option, add_group
+from ._common import add_command, add_format_option, add_group, add_head_to_head
+from ._common import print_head_to_head
 
 SET_EPILOG = """\
 For each HOLDING (13 cards, e.g. "As Kd Qh Jc 9s 8d 7h 6c 4s 3d 2h 2c Td")
@@ -113,14 +114,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="stop after N rounds (default 10 without --target, 1000 with it)")
     p.add_argument("-q", "--quiet", action="store_true", help="print only the result")
 
-    p = add_command(cmds, "head-to-head", cmd_head_to_head, epilog=H2H_EPILOG)
-    for name in ("a", "b"):
-        p.add_argument(name, type=_strategy, metavar=name.upper(),
-                       help=f"a built-in strategy ({', '.join(chinese.engine.BUILTIN_STRATEGIES)})")
-    _add_game_options(p)
-    p.add_argument("--rounds", type=_pos_int, default=10_000, metavar="N",
-                   help="rounds to play, rounded up to an even number (default 10000)")
-    add_format_option(p)
+    p = add_head_to_head(cmds, cmd_head_to_head, list(chinese.engine.BUILTIN_STRATEGIES), 10_000,
+                         H2H_EPILOG)
+    p.add_argument("--system", default=chinese.DEFAULT_SYSTEM, type=str.lower,
+                   choices=chinese.SYSTEMS, help="scoring system (default western)")
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:
@@ -456,13 +453,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_head_to_head(args: argparse.Namespace) -> int:
     """two built-in strategies heads-up, seats swapped
 
-    Pit two built-in strategies against each other heads-up over many seeded deals, each played twice with the seats swapped (chinese.head_to_head).
+    Pit two built-in strategies against each other heads-up over many seeded
+    deals, each played twice with the seats swapped (chinese.head_to_head).
     """
-    r = chinese.head_to_head(args.a, args.b, rounds=args.rounds, seed=_fresh_seed(args),
+    r = chinese.head_to_head(args.a, args.b, args.rounds, seed=_fresh_seed(args),
                              system=args.system, threads=0)
-    if args.output == "json":
-        json.dump(r.to_dict(), sys.stdout, indent=2)
-        sys.stdout.write("\n")
-    else:
-        print(f"{r} ({args.system}, seed {args.seed})")
-    return EXIT_OK
+    return print_head_to_head(args, r, f"{args.system}, ")

@@ -19,7 +19,8 @@ from .. import crash
 from ..cards import format_card, format_cards, parse_cards
 from ..errors import HandrankError
 from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG, _fresh_seed, _pos_int, _seed
-from ._common import add_command, add_format_option, add_group
+from ._common import add_command, add_format_option, add_group, add_head_to_head
+from ._common import print_head_to_head
 from .brag import add_brag_options
 
 SET_EPILOG = """\
@@ -30,6 +31,16 @@ examples:
 
 Prints the hands strongest first (position 1 first), the dropped card(s) and the
 expected points of the setting in a round against random opponents.
+"""
+
+H2H_EPILOG = """\
+Seats alternate A, B, A, B, ...; every deal is played twice with the strategies
+swapped between seats, so the luck of the deal cancels. Prints each side's mean
+points per round and the margin with its 95% confidence interval.
+
+examples:
+  handrank crash head-to-head expected-points lexicographic --rounds 20000 --seed 1
+  handrank crash head-to-head expected-points lexicographic --players 2 -o json
 """
 
 PLAY_EPILOG = """\
@@ -62,6 +73,13 @@ def register(subparsers: Any) -> None:
                    help="high-card hands can score a position (off by default)")
     add_format_option(s)
     add_brag_options(s)
+
+    h = add_head_to_head(cmds, cmd_head_to_head, crash.STRATEGIES, 20_000, H2H_EPILOG)
+    h.add_argument("--players", type=int, choices=range(2, 6), default=4,
+                   help="seats, 2-5, strategies alternating a, b, a, ... (default 4)")
+    h.add_argument("--count-high-card", action="store_true",
+                   help="high-card hands can score a position (off by default)")
+    add_brag_options(h)
 
     g = add_command(cmds, "play", cmd_play, epilog=PLAY_EPILOG)
     g.add_argument("--players", type=int, choices=range(2, 6), default=4,
@@ -148,6 +166,24 @@ def cmd_set(args: argparse.Namespace) -> int:
         json.dump(out if len(args.cards) > 1 else out[0], sys.stdout, indent=2)
         print()
     return status
+
+
+def cmd_head_to_head(args: argparse.Namespace) -> int:
+    """two setting strategies against each other, seats swapped
+
+    Pit two Crash setting strategies against each other over many seeded deals,
+    each played twice with the strategies swapped between seats
+    (crash.head_to_head).
+    """
+    try:
+        r = crash.head_to_head(args.a, args.b, args.rounds, seed=_fresh_seed(args),
+                               players=args.players, count_high_card=args.count_high_card,
+                               prial_threes_high=args.prial_threes_high,
+                               a23_top_run=args.a23_top_run, threads=0)
+    except HandrankError as e:
+        print(f"{PROG} crash head-to-head: error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return print_head_to_head(args, r, f"{args.players} players, ")
 
 
 def cmd_play(args: argparse.Namespace) -> int:

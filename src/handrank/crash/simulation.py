@@ -11,7 +11,7 @@ import numpy as np
 from .._support.checks import check_bool, check_int
 from .._support.seeds import SeedLike, rng
 from ..cards import deal
-from ..engine import HeadToHead, check_rounds, head_to_head_result, strategy_name
+from ..engine import HeadToHead, head_to_head_result, paired_deals, strategy_name
 from .engine import Game, StrategyLike, _resolve_seats
 from .hands import (
     Opts,
@@ -28,8 +28,8 @@ from .setting import _dense_many
 __all__ = ["HeadToHead", "head_to_head"]
 
 
-def head_to_head(a: StrategyLike = "expected-points", b: StrategyLike = "lexicographic", *,
-                 rounds: int = 100_000, seed: SeedLike = 0, players: int = 4,
+def head_to_head(a: StrategyLike = "expected-points", b: StrategyLike = "lexicographic",
+                 rounds: int = 100_000, *, seed: SeedLike = 0, players: int = 4,
                  cards: int | None = None, count_high_card: bool = False,
                  prial_threes_high: bool = True, a23_top_run: bool = True,
                  threads: int | None = None, chunk: int = 20_000) -> HeadToHead:
@@ -60,7 +60,7 @@ def head_to_head(a: StrategyLike = "expected-points", b: StrategyLike = "lexicog
     count_high_card = check_bool(count_high_card, "count_high_card")
     players = _check_players(players)
     cards = default_cards(players) if cards is None else _check_cards_option(cards, players)
-    deals = (check_rounds(rounds, low=2) + 1) // 2
+    deals = paired_deals(rounds)
     chunk = check_int(chunk, "chunk", 1)
     gen = rng(seed)
     seat_a = np.arange(players) % 2 == 0

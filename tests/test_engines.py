@@ -1,0 +1,55 @@
+"""One engine vocabulary across Crash, Chinese Poker and Broken Canada: the same
+``head_to_head(a, b, rounds, *, seed=...)`` shape and meaning, the shared
+``HeadToHead`` result, and the same caps (handrank.engine)."""
+
+import inspect
+
+import pytest
+
+from handrank import canada, chinese, crash, engine
+from handrank.errors import OptionError
+
+GAMES = {"crash": (crash, "expected-points", "lexicographic"),
+         "chinese": (chinese, "solver", "greedy"),
+         "canada": (canada, "greedy", "stand-pat")}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_head_to_head_has_one_signature(game):
+    module, *_ = GAMES[game]
+    params = inspect.signature(module.head_to_head).parameters
+    kinds = [(n, p.kind) for n, p in params.items()][:3]
+    assert kinds == [(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in ("a", "b", "rounds")]
+    assert params["seed"].kind is inspect.Parameter.KEYWORD_ONLY and params["seed"].default == 0
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rounds_are_rounds_played_each_deal_twice(game):
+    module, a, b = GAMES[game]
+    r = module.head_to_head(a, b, 5, seed=1)  # 5 rounds -> 3 deals, each played twice
+    assert isinstance(r, engine.HeadToHead) and (r.game, r.a, r.b) == (game, a, b)
+    assert r.rounds == 6 and r.seed == 1
+    lo, hi = r.ci95
+    assert lo <= r.margin <= hi
+    assert r == module.head_to_head(a, b, 6, seed=1)  # same deals, same result
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("rounds", [1, 0, -2, 2**63, 2.0, True])
+def test_rounds_are_capped(game, rounds):
+    module, a, b = GAMES[game]
+    with pytest.raises(OptionError, match="rounds"):
+        module.head_to_head(a, b, rounds)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_unknown_strategy_names_the_built_ins(game):
+    module, a, _ = GAMES[game]
+    with pytest.raises(OptionError, match=a):
+        module.head_to_head(a, "no-such-strategy", 2)
+
+
+def test_paired_deals():
+    assert [engine.paired_deals(n) for n in (2, 3, 4, 10**9)] == [1, 2, 2, 5 * 10**8]
+    with pytest.raises(OptionError, match="1,000,000,000"):
+        engine.paired_deals(10**9 + 1)
