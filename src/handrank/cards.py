@@ -381,7 +381,7 @@ def deal(n: int, k: int, seed: int | np.random.Generator | None = None) -> np.nd
     """
     n, k = _check_int(n, "n"), _check_int(k, "k")
     if not 0 <= n <= 2**40 or not 0 <= k <= NUM_CARDS:
-        raise HandSizeError(f"need 0 <= n and 0 <= k <= 52, got n={n}, k={k}")
+        raise HandSizeError(f"need 0 <= n <= 2**40 and 0 <= k <= 52, got n={n}, k={k}")
     gen = rng(seed)
     decks = np.tile(np.arange(NUM_CARDS, dtype=np.uint8), (n, 1))
     rows = np.arange(n)

@@ -103,10 +103,11 @@ def check_flag(answer: object, player: int, method: str) -> bool:
 def check_positions(answer: object, player: int, method: str, size: int, most: int,
                     ) -> tuple[int, ...]:
     """A strategy's answer naming positions ``0..size-1`` (distinct, at most ``most``):
-    must be a sequence (list, tuple, numpy array) of ints, not bools, floats, strings
-    or None. Raises OptionError naming the player, the method and the answer."""
+    must be a list, tuple or 1-D numpy array of ints (not a set or dict, whose order
+    is not the player's; not bools, floats, strings or None). Raises OptionError naming the player, the method and the answer."""
     where = f"{_who(player)}: {method}()"
-    if isinstance(answer, (str, bytes)) or answer is None or not hasattr(answer, "__len__"):
+    if not isinstance(answer, (list, tuple, np.ndarray)) or (
+            isinstance(answer, np.ndarray) and answer.ndim != 1):
         raise OptionError(f"{where} must return a sequence of positions 0..{size - 1}, "
                           f"got {answer!r}")
     items = list(answer)  # type: ignore[call-overload]

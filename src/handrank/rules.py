@@ -40,8 +40,8 @@ def page(name: str) -> str:
         raise OptionError(f"a rules page name is a str, got {name!r}")
     key = GAME_PAGES.get(name, name)
     if key not in PAGES and key != "index":
-        raise OptionError(f"unknown rules page {name!r}; expected one of "
-                          f"{', '.join(PAGES + tuple(GAME_PAGES))} or 'index'")
+        names = dict.fromkeys(PAGES + tuple(GAME_PAGES) + ("index",))
+        raise OptionError(f"unknown rules page {name!r}; expected one of {', '.join(names)}")
     filename = "README.md" if key == "index" else f"{key}.md"
     shipped = resources.files(__package__) / "rules_pages" / filename
     if shipped.is_file():

@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from ..errors import HandrankError
+from ..errors import OptionError
 
 # Below this many rows per thread, extra threads cost more than they save.
 MIN_ROWS_PER_THREAD = 32_768
@@ -28,7 +28,7 @@ def resolve_threads(threads: int | None) -> int:
     if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)):
         raise TypeError(f"threads must be an int, got {type(threads).__name__}")
     if not 0 <= threads <= 4096:
-        raise HandrankError(f"threads must be 0 (all cores) to 4096, got {threads}")
+        raise OptionError(f"threads must be 0 (all cores) to 4096, got {threads}")
     if threads == 0:
         if hasattr(os, "sched_getaffinity"):  # cores this process may use
             return max(1, len(os.sched_getaffinity(0)))

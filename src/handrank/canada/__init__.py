@@ -62,7 +62,7 @@ from .hands import (
     name,
     strength,
 )
-from .engine import head_to_head
+from .engine import Game, GameResult, GreedyBot, Hooks, StandPat, Strategy, View, head_to_head
 from .odds import TOTAL_DEALS, CanadaEquity, equity, exact_odds, odds_rows
 from .showdowns import FeudDraw, Showdown, showdown
 
@@ -73,7 +73,14 @@ __all__ = [
     "CanadaEquity",
     "Category",
     "FeudDraw",
+    "Game",
+    "GameResult",
+    "GreedyBot",
+    "Hooks",
     "Showdown",
+    "StandPat",
+    "Strategy",
+    "View",
     "categories",
     "category",
     "compare",

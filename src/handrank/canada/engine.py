@@ -349,6 +349,9 @@ class Game:
         if self.decks * 52 < 4 * self.n + 3:
             raise OptionError(f"{self.decks} deck(s) cannot deal {self.n} players")
         self.dealer = check_int(dealer, "dealer (a seat from 0)", 0, self.n - 1)
+        if hooks is not None and not callable(getattr(hooks, "betting_round", None)):
+            raise OptionError(f"hooks must be a Hooks object (with betting_round(game, number, "
+                              f"phase)), got {hooks!r}")
         self.hooks = hooks or Hooks()
         self.rng = rng(seed)
         self.shoe: list[int] = []

@@ -109,11 +109,11 @@ ACES_TIER = (Category.FOUR_ACES, Category.ACES_IN_HAND_STRAIGHT_PAIR, Category.T
 def decks_for(players: int) -> int:
     """Decks in play for a table of ``players``: ``ceil(players / 4)`` [D]
     (``docs/rules/broken-canada.md``, "Cards, set and pit"). Raises OptionError for
-    fewer than 1 player, TypeError for a non-integer."""
+    fewer than 1 player or more than ``4 * MAX_DECKS``, TypeError for a non-integer."""
     if not is_int(players):
         raise TypeError(f"players must be an int, got {type(players).__name__}")
-    if players < 1:
-        raise errors.OptionError(f"players must be at least 1, got {players}")
+    if not 1 <= players <= 4 * MAX_DECKS:
+        raise errors.OptionError(f"players must be from 1 to {4 * MAX_DECKS}, got {players}")
     return -(-int(players) // 4)
 
 

@@ -94,8 +94,8 @@ def showdown(sets: Sequence[CardsLike], pit: CardsLike, *, decks: int | None = N
     sets = list(sets)
     if not sets:
         raise HandSizeError("showdown needs at least one player")
-    if decks is None and decks_for(len(sets)) > MAX_DECKS:
-        raise OptionError(f"{len(sets)} players would need {decks_for(len(sets))} decks; "
+    if decks is None and len(sets) > 4 * MAX_DECKS:
+        raise OptionError(f"{len(sets)} players would need {-(-len(sets) // 4)} decks; "
                           f"at most {MAX_DECKS} decks ({4 * MAX_DECKS} players) are supported")
     d = _check_decks(decks_for(len(sets)) if decks is None else decks)
     p = _part(pit, "pit", "the pit", 2)

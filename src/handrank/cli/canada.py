@@ -149,7 +149,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     p = _game_parser(cmds, "play", cmd_play, PLAY_EPILOG,
                      "text log (default) or JSON with the log, winners and feud")
-    p.add_argument("--players", type=_players, default=4, metavar="N", help="players (2..52; default 4)")
+    p.add_argument("--players", type=_players, default=None, metavar="N",
+                   help="players (2..52; default 4, or one per --seats name)")
     p.add_argument("--dealer", type=_pos_int, default=1, metavar="SEAT",
                    help="dealer's seat, from 1 (default 1); play starts at the dealer's left")
     p.add_argument("--seats", default=None, metavar="S1,S2,...",
@@ -216,7 +217,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     Play one deal of Broken Canada with bots (players numbered from 1).
     """
-    players: int | list[str] = args.players
+    players: int | list[str] = 4 if args.players is None else args.players
     if args.seats is not None:
         players = [x.strip() for x in args.seats.split(",")]
         for i, name in enumerate(players):
@@ -226,17 +227,20 @@ def cmd_play(args: argparse.Namespace) -> int:
         if not 2 <= len(players) <= 52:
             return _error(HandrankError(f"--seats names {len(players)} strategies; "
                                         f"a table has 2 to 52 players"))
+        if args.players is not None and args.players != len(players):
+            return _error(HandrankError(f"--seats names {len(players)} strategies for "
+                                        f"{args.players} players"))
     n = players if isinstance(players, int) else len(players)
     if args.dealer > n:
         return _error(HandrankError(f"--dealer must be a seat 1..{n}, got {args.dealer}"))
     try:
-        result = Game(players=players, seed=args.seed, dealer=args.dealer - 1,
+        result = Game(players=players, seed=_fresh_seed(args), dealer=args.dealer - 1,
                       decks=args.decks).play()
     except HandrankError as e:
         return _error(e)
     log = result.lines(1)
     if args.output == "json":
-        json.dump({"log": log, "winners": [w + 1 for w in result.winners],
+        json.dump({"seed": args.seed, "log": log, "winners": [w + 1 for w in result.winners],
                    "redealt": result.redealt,
                    "strengths": result.showdown.strengths,
                    "sets": [format_cards(s) for s in result.sets],
@@ -246,6 +250,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         print()
     else:
         print("\n".join(log))
+        print(f"(seed {args.seed})")
     return EXIT_OK
 
 
