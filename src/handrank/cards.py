@@ -23,8 +23,9 @@ spaces, commas or semicolons (``"As Kd, 10h"``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Union
+import dataclasses
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Union
 
 import numpy as np
 
@@ -344,6 +345,43 @@ def format_cards(ids: Iterable[int], *, sep: str = " ", unicode: bool = False) -
     if isinstance(ids, str):
         raise TypeError("format_cards takes card ids; to parse text use parse_cards")
     return sep.join(format_card(c, unicode=unicode) for c in ids)
+
+
+def _shown(value: object) -> object:
+    """A card-id value as card text: an id -> ``'7s'``, a sequence of ids -> ``'As Ks'``,
+    a sequence of those -> the same kind of sequence of texts; anything else
+    (None, a bad id) as it is."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        return format_card(int(value)) if 0 <= value < NUM_CARDS else value
+    if isinstance(value, np.ndarray):
+        value = value.tolist()
+    if not isinstance(value, (tuple, list)):
+        return value
+    if all(isinstance(c, (int, np.integer)) and not isinstance(c, bool)
+           and 0 <= c < NUM_CARDS for c in value):
+        return format_cards(int(c) for c in value)
+    return type(value)(_shown(v) for v in value)
+
+
+def card_repr(*card_fields: str) -> Callable[[Any], str]:
+    """A dataclass ``__repr__`` showing the named card-id fields as card text.
+
+    Declare it in the class body: ``__repr__ = card_repr("hands", "dropped")``. Each
+    named field (an id, a sequence of ids, nested sequences of those, None) is shown
+    as quoted text (``card='7s'``, ``cards='As Ks Qs Js Ts'``, ``hands=('As Ad Ac',
+    'Kh Qh Jh')``); every other field with ``repr=True`` keeps its own repr. Display
+    only: the attributes stay card ids."""
+    names = frozenset(card_fields)
+
+    def __repr__(self: Any) -> str:
+        parts = []
+        for f in dataclasses.fields(self):
+            if f.repr:
+                value = getattr(self, f.name)
+                parts.append(f"{f.name}={_shown(value) if f.name in names else value!r}")
+        return f"{type(self).__qualname__}({', '.join(parts)})"
+
+    return __repr__
 
 
 def to_mask(cards: CardsLike) -> int:

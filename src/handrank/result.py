@@ -11,7 +11,7 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from .cards import format_cards
+from .cards import card_repr, format_cards
 from .errors import HandrankError
 
 __all__ = ["CategoryEnum", "EquityResult", "HandValue", "PlayerEquity", "StrengthScale"]
@@ -136,6 +136,8 @@ class HandValue:
 
     def __str__(self) -> str:
         return f"{self.description} [{format_cards(self.cards)}]"
+
+    __repr__ = card_repr("cards")
 
 
 @dataclass(frozen=True)

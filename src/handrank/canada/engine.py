@@ -43,7 +43,7 @@ from .. import engine as _engine
 from ..engine import HeadToHead
 from .._support.checks import check_int, is_int
 from .._support.seeds import SeedLike, rng
-from ..cards import format_card, format_cards
+from ..cards import card_repr, format_card, format_cards
 from ..errors import OptionError, SettingError
 from .hands import Category, _check_decks, _strength6, _value, decks_for, describe, format_hand
 from .hands import name as category_name
@@ -95,6 +95,8 @@ class View:
         flip = "face down" if self.flip is None else format_card(self.flip)
         return (f"player {self.player} of {self.players} ({self.phase}, may change "
                 f"{self.allowance}): {format_hand(self.set + self.pit)}, flip {flip}")
+
+    __repr__ = card_repr("set", "pit", "flip")
 
 
 class Strategy(_engine.Strategy, Protocol):
@@ -298,6 +300,9 @@ class GameResult:
     ``("show", p, strength, *set, *pit)``, ``("feud", p, card, round)``,
     ``("redeal", -1)``, ``("new set", p, *4 cards)``, ``("exchange", p, old,
     new)``, ``("reshuffle", -1)``, ``("winners", -1, *players)``.
+
+    ``repr`` shows ``sets``, ``pit`` and ``flip`` as card text and leaves out
+    ``events`` (``log`` tells the same in words).
     """
 
     showdown: Showdown
@@ -308,7 +313,7 @@ class GameResult:
     pit: tuple[int, ...]
     flip: int
     log: list[str] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list, repr=False)  # (the log says it in text)
 
     def lines(self, first: int = 0) -> list[str]:
         """The log with players numbered from ``first`` (1 on the command line)."""
@@ -316,6 +321,8 @@ class GameResult:
 
     def __str__(self) -> str:
         return "\n".join(self.log)
+
+    __repr__ = card_repr("sets", "pit", "flip")
 
 
 class Game:

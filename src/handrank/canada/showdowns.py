@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .._support.seeds import SeedLike, rng
-from ..cards import CardsLike, format_card, parse_cards
+from ..cards import CardsLike, card_repr, format_card, parse_cards
 from ..errors import DuplicateCardError, HandrankError, HandSizeError, OptionError
 from .hands import (
     MAX_DECKS,
@@ -33,6 +33,8 @@ class FeudDraw:
 
     def __str__(self) -> str:
         return f"Family Feud round {self.round + 1}: player {self.player} draws {format_card(self.card)}"
+
+    __repr__ = card_repr("card")
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ import numpy as np
 
 from .._support.checks import check_int
 from .._support.seeds import SeedLike
-from ..cards import CardsLike, format_cards
+from ..cards import CardsLike, card_repr, format_cards
 from .. import engine as _engine
 from ..engine import Table, check_flag, resolve_seats, resolve_strategy, strategy_name
 from ..errors import HandrankError, OptionError, SettingError
@@ -86,12 +86,7 @@ class View:
         """The holding as card text."""
         return format_cards(self.holding)
 
-    def __repr__(self) -> str:
-        extra = (f", setting={self.setting!r}, naturals={self.naturals!r}"
-                 if self.setting is not None else "")
-        return (f"View(player={self.player}, players={self.players}, holding={self.cards!r}, "
-                f"scores={self.scores}, round={self.round}, system={self.system!r}, "
-                f"target={self.target}{extra})")
+    __repr__ = card_repr("holding")
 
 
 #: What ``set_hand`` may return: a Setting or (front, middle, back) rows of card text / ids.
@@ -272,10 +267,7 @@ class RoundRecord:
         """This round's points per player (zero-sum)."""
         return self.score.totals
 
-    def __repr__(self) -> str:
-        holdings = tuple(format_cards(h) for h in self.holdings)
-        return (f"RoundRecord(number={self.number}, holdings={holdings}, "
-                f"settings={self.settings}, declared={self.declared}, totals={self.totals})")
+    __repr__ = card_repr("holdings")
 
     def __str__(self) -> str:
         """The round as card text: each player's rows, declaration or foul, points."""

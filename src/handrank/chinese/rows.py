@@ -19,6 +19,7 @@ from ..cards import (
     RANK_NAMES,
     RANK_PLURALS,
     CardsLike,
+    card_repr,
     format_cards,
     parse_cards,
     rows_with_repeats,
@@ -310,10 +311,8 @@ class Setting:
         """Card text, rows split by ``/``: ``"Qs Qd 4c / ... / ..."``."""
         return " / ".join(format_cards(r) for r in (self.front, self.middle, self.back))
 
-    def __repr__(self) -> str:
-        """Card text per row: ``Setting(front='Qs Qd 4c', middle=..., back=...)``."""
-        return (f"Setting(front={format_cards(self.front)!r}, "
-                f"middle={format_cards(self.middle)!r}, back={format_cards(self.back)!r})")
+    #: Card text per row: ``Setting(front='Qs Qd 4c', middle=..., back=...)``.
+    __repr__ = card_repr("front", "middle", "back")
 
 
 SettingLike = Setting | Sequence[CardsLike]

@@ -11,7 +11,7 @@ from typing import Protocol, runtime_checkable
 
 from .._support.checks import check_bool, check_int
 from .._support.seeds import SeedLike
-from ..cards import CardsLike, deal, format_cards
+from ..cards import CardsLike, card_repr, deal, format_cards
 from ..engine import Strategy as BaseStrategy
 from ..engine import Table, check_flag, resolve_seats, resolve_strategy, strategy_name
 from ..errors import HandrankError, OptionError
@@ -68,6 +68,8 @@ class View:
         return (f"player {self.player} of {self.players}, round {self.round}: holding "
                 f"{format_cards(self.holding)}; scores {list(self.scores)}, "
                 f"target {self.target}")
+
+    __repr__ = card_repr("holding")
 
 
 #: The former name of :class:`View`.
@@ -199,6 +201,8 @@ class RoundRecord:
         lines.append(str(self.score))
         lines.append("totals: " + ", ".join(f"player {p} {t}" for p, t in enumerate(self.totals)))
         return "\n".join(lines)
+
+    __repr__ = card_repr("dealt", "holdings", "settings")
 
 
 @dataclass(frozen=True)

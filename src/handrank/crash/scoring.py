@@ -10,7 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import errors
-from ..cards import format_card, format_cards
+from ..cards import card_repr, format_card, format_cards
 from .._support.checks import check_bool
 from .hands import (
     MAX_PLAYERS,
@@ -52,6 +52,8 @@ class RoundScore:
         lines.append("positions " + ", ".join(
             f"{k + 1}: {'-' if w is None else f'player {w}'}" for k, w in enumerate(self.winners)))
         return "\n".join(lines)
+
+    __repr__ = card_repr("hands")
 
 
 def _player_hands(p: int, hands: HandsLike | Setting) -> list[tuple[int, int, int]]:

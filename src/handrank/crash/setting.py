@@ -14,7 +14,7 @@ from . import _kernel as _crash
 from .._support.arrays import as_id_array, raise_kernel_error
 from .._support.checks import check_bool
 from .._support.threads import run_chunked
-from ..cards import CardsLike, format_card, format_cards, parse_cards
+from ..cards import CardsLike, card_repr, format_card, format_cards, parse_cards
 from ..errors import HandrankError, SettingError
 from .hands import (
     DEFAULT_OPTS,
@@ -138,6 +138,8 @@ class Setting:
         hands = " | ".join(format_cards(h) for h in self.hands)
         drop = format_cards(self.dropped) if self.dropped else "-"
         return f"{hands}  (dropped {drop}; expected points {self.expected_points:.3f})"
+
+    __repr__ = card_repr("hands", "dropped")
 
 
 def _hand_sorted(h: Sequence[int]) -> tuple[int, int, int]:

@@ -14,7 +14,7 @@ import numpy.typing as npt
 from .._support.checks import check_int, check_option
 from .._support.seeds import SeedLike, rng
 from .._support.threads import resolve_threads
-from ..cards import CardsLike, format_card, format_cards, parse_cards
+from ..cards import CardsLike, card_repr, format_card, format_cards, parse_cards
 from ..errors import (
     ArrayDtypeError,
     ArrayShapeError,
@@ -92,6 +92,8 @@ class Deal:
     @property
     def dead_text(self) -> str:
         return format_cards(self.dead)
+
+    __repr__ = card_repr("board", "dead")
 
 
 @dataclass(frozen=True)
