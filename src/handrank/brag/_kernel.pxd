@@ -2,7 +2,7 @@
 # e.g. ``from handrank.brag._kernel cimport hr_brag_strength``. Everything is a static
 # inline C function or a static const table from the headers, so a cimporting
 # module inlines it (no call through this extension at run time).
-# Layout and option bits: see _brag_tables.h / tools/gen_brag_tables.py.
+# Layout and option bits: see brag/tables.h / tools/gen_brag_tables.py.
 from libc.stdint cimport uint8_t, uint16_t, uint64_t, int16_t, int32_t
 from libc.stddef cimport ptrdiff_t
 

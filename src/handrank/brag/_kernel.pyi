@@ -1,4 +1,4 @@
-"""Type stub for the compiled module ``handrank.brag._kernel`` (source: _brag.pyx).
+"""Type stub for the compiled module ``handrank.brag._kernel`` (source: brag/_kernel.pyx).
 
 Kept in sync with the extension by tests/test_stubs.py (mypy.stubtest).
 """

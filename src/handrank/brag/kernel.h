@@ -1,6 +1,6 @@
 /* Three-card Brag kernels in plain C over the generated tables of
- * _brag_tables.h. Other Cython modules use them through _brag.pxd
- * (e.g. `from handrank._brag cimport hr_brag_strength`).
+ * brag/tables.h. Other Cython modules use them through brag/_kernel.pxd
+ * (e.g. `from handrank.brag._kernel cimport hr_brag_strength`).
  *
  * The bulk kernels never trust their input: a byte >= 52 or a repeated card
  * stops the loop and reports the row and column; no input can make them read

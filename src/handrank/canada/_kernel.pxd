@@ -1,4 +1,4 @@
-# Broken Canada kernels for cimport by other modules (see _canada_kernel.h).
+# Broken Canada kernels for cimport by other modules (see canada/kernel.h).
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t
 from libc.stddef cimport ptrdiff_t
 

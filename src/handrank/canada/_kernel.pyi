@@ -1,4 +1,4 @@
-"""Type stub for the compiled module ``handrank.canada._kernel`` (source: _canada.pyx).
+"""Type stub for the compiled module ``handrank.canada._kernel`` (source: canada/_kernel.pyx).
 
 Kept in sync with the extension by tests/test_stubs.py (mypy.stubtest).
 """

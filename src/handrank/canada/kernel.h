@@ -1,4 +1,4 @@
-/* Broken Canada kernels over the tables of _canada_tables.h (docs/rules/broken-canada.md).
+/* Broken Canada kernels over the tables of canada/tables.h (docs/rules/broken-canada.md).
  *
  * hr_canada_strength: one hand (4 set ids, 2 pit ids). PRECONDITION: ids in
  * 0..51 (unchecked; copies allowed). The bulk kernel hr_canada_eval checks

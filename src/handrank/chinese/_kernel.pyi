@@ -1,4 +1,4 @@
-"""Type stub for the compiled module ``handrank.chinese._kernel`` (source: _chinese.pyx).
+"""Type stub for the compiled module ``handrank.chinese._kernel`` (source: chinese/_kernel.pyx).
 
 Kept in sync with the extension by tests/test_stubs.py (mypy.stubtest).
 """

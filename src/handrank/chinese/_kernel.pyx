@@ -58,7 +58,7 @@ TABLE_SAMPLES = HRC_TABLE_SAMPLES
 
 
 def default_counts():
-    """The committed opponent row-strength histograms (``_chinese_tables.h``):
+    """The committed opponent row-strength histograms (``chinese/tables.h``):
     ``(front (456,), middle (7463,), back (7463,))`` ``int64`` arrays indexed by
     strength (index 0 unused)."""
     return (np.array([HRC_COUNT_FRONT[i] for i in range(456)], dtype=np.int64),

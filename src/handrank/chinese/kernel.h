@@ -3,7 +3,7 @@
  * solver over all 72,072 settings of 13 cards. Five-card rows use the shared
  * poker tables (hr_poker_strength); there is no second 5-card evaluator.
  *
- * Every function here trusts its caller (_chinese.pyx) to have validated the
+ * Every function here trusts its caller (chinese/_kernel.pyx) to have validated the
  * card ids (0..51, distinct within a holding / table); the Python layer checks
  * them in bulk before any of these run. Nothing here allocates or touches
  * Python objects, so all of it runs without the GIL.

@@ -80,7 +80,7 @@ def _row_values() -> tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]]
 @lru_cache(maxsize=1)
 def default_tables() -> _chinese.Tables:
     """The solver tables built from the committed histograms
-    (``_chinese_tables.h``, made by ``tools/gen_chinese_tables.py``)."""
+    (``chinese/tables.h``, made by ``tools/gen_chinese_tables.py``)."""
     return solver_tables(*_chinese.default_counts())
 
 

@@ -1,4 +1,4 @@
-"""Type stub for the compiled module ``handrank.crash._kernel`` (source: _crash.pyx).
+"""Type stub for the compiled module ``handrank.crash._kernel`` (source: crash/_kernel.pyx).
 
 Kept in sync with the extension by tests/test_stubs.py (mypy.stubtest).
 """

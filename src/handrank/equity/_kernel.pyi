@@ -1,4 +1,4 @@
-"""Type stub for the compiled module ``handrank.equity._kernel`` (source: _equity.pyx).
+"""Type stub for the compiled module ``handrank.equity._kernel`` (source: equity/_kernel.pyx).
 
 Kept in sync with the extension by tests/test_stubs.py (mypy.stubtest).
 """

@@ -1,8 +1,8 @@
 # cython: language_level=3
 """Compiled Hold'em equity kernels (see ``handrank.equity`` for the documented API).
 
-The C code lives in ``_equity_kernel.h`` and evaluates hands with the shared
-poker kernel (``hr_poker_strength`` from ``_poker_kernel.h``). These wrappers
+The C code lives in ``equity/kernel.h`` and evaluates hands with the shared
+poker kernel (``hr_poker_strength`` from ``poker/kernel.h``). These wrappers
 check every shape, count and card id before releasing the GIL, so no input can
 make the kernels read outside their buffers.
 """

@@ -1,6 +1,6 @@
 /* Hold'em equity kernels: exact board enumeration and Monte Carlo sampling.
  *
- * Plain C (no Python), called with the GIL released from _equity.pyx. Every
+ * Plain C (no Python), called with the GIL released from equity/_kernel.pyx. Every
  * card id and count is validated by the Python layer before these run (ids
  * 0..51, no overlaps, 2..10 players, 0..5 cards to deal); the kernels
  * additionally mask ids with & 63 and check array bounds they compute

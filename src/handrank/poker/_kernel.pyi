@@ -1,4 +1,4 @@
-"""Type stub for the compiled module ``handrank.poker._kernel`` (source: _poker.pyx).
+"""Type stub for the compiled module ``handrank.poker._kernel`` (source: poker/_kernel.pyx).
 
 Kept in sync with the extension by tests/test_stubs.py (mypy.stubtest).
 """

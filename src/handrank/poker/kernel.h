@@ -2,7 +2,7 @@
  * (5, 6, 7) gets its own fully unrolled loop. Any byte value is safe: bad ids
  * (>= 52) and repeats are caught without a branch per card, and the first bad
  * column is located only for a bad row. Other Cython modules may cimport these
- * through _poker.pxd. */
+ * through poker/_kernel.pxd. */
 #ifndef HANDRANK_POKER_KERNEL_H
 #define HANDRANK_POKER_KERNEL_H
 #include <stdint.h>
