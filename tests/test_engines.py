@@ -35,7 +35,7 @@ def test_rounds_are_rounds_played_each_deal_twice(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("rounds", [1, 0, -2, 2**63, 2.0, True])
+@pytest.mark.parametrize("rounds", [0, -2, 2**63, 2.0, True])
 def test_rounds_are_capped(game, rounds):
     module, a, b = GAMES[game]
     with pytest.raises(OptionError, match="rounds"):
@@ -50,6 +50,43 @@ def test_unknown_strategy_names_the_built_ins(game):
 
 
 def test_paired_deals():
-    assert [engine.paired_deals(n) for n in (2, 3, 4, 10**9)] == [1, 2, 2, 5 * 10**8]
+    assert [engine.paired_deals(n) for n in (1, 2, 3, 4, 10**9)] == [1, 1, 2, 2, 5 * 10**8]
     with pytest.raises(OptionError, match="1,000,000,000"):
         engine.paired_deals(10**9 + 1)
+
+
+@pytest.mark.parametrize("game", ["crash", "chinese"])
+@pytest.mark.parametrize("answer", ["bad-card", "repeat", "not-held", 0.5, None, "one string"])
+def test_a_bad_setting_answer_is_a_setting_error_in_every_engine(game, answer):
+    """The same class for every way a set_hand answer can fail, naming the player."""
+    from handrank.errors import SettingError
+
+    class Bad:
+        name = "bad"
+
+        def set_hand(self, view):
+            held = [c for c in view.holding]
+            if answer == "bad-card":
+                return ["Xx Ad Ac"] + [held[3 * i:3 * i + 3] for i in range(1, len(held) // 3)] \
+                    if game == "crash" else ("Xx Ad Ac", held[3:8], held[8:13])
+            if answer == "repeat":
+                rows = [held[0:3], held[0:3]] + [held[3 * i:3 * i + 3]
+                                                for i in range(2, len(held) // 3)]
+                return rows if game == "crash" else (held[0:3], held[0:5], held[5:10])
+            if answer == "not-held":
+                other = next(c for c in range(52) if c not in view.holding)
+                rows = [[other] + held[1:3]] + [held[3 * i:3 * i + 3]
+                                               for i in range(1, len(held) // 3)]
+                return rows if game == "crash" else ([other] + held[1:3], held[3:8], held[8:13])
+            return answer
+
+        def exchange(self, view):
+            return False
+
+        def declare(self, view):
+            return False
+
+    module, a, _ = GAMES[game]
+    seats = [Bad()] + [a] * (3 if game == "crash" else 1)
+    with pytest.raises(SettingError, match=r"player 0 \(bad\)"):
+        module.Game(seats, seed=1).play_round()

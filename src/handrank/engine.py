@@ -31,7 +31,7 @@ import numpy as np
 
 from ._support.checks import is_int
 from ._support.seeds import SeedLike, rng
-from .errors import OptionError
+from .errors import HandrankError, OptionError, SettingError
 
 __all__ = [
     "MAX_ROUNDS",
@@ -45,6 +45,7 @@ __all__ = [
     "paired_deals",
     "resolve_seats",
     "resolve_strategy",
+    "setting_error",
 ]
 
 S = TypeVar("S")
@@ -92,6 +93,16 @@ def _who(player: int) -> str:
     return f"player {player}"
 
 
+def setting_error(error: HandrankError, who: str) -> SettingError:
+    """A strategy's ``set_hand`` answer that is not a setting of its holding, as one
+    error class in every engine: :class:`~handrank.errors.SettingError` prefixed with
+    ``who`` (``"player 2 (name)"``), whatever the check found (a bad or repeated card,
+    a card not held, a wrong row size, an answer that is not rows at all)."""
+    if isinstance(error, SettingError):
+        return error.with_context(who)  # type: ignore[return-value]
+    return SettingError(f"{who}: {error}")
+
+
 def check_flag(answer: object, player: int, method: str) -> bool:
     """A strategy's yes/no answer: must be ``True`` or ``False`` (numpy bools too).
     Raises OptionError naming the player, the method and the answer."""
@@ -103,14 +114,16 @@ def check_flag(answer: object, player: int, method: str) -> bool:
 def check_positions(answer: object, player: int, method: str, size: int, most: int,
                     ) -> tuple[int, ...]:
     """A strategy's answer naming positions ``0..size-1`` (distinct, at most ``most``):
-    must be a list, tuple or 1-D numpy array of ints (not a set or dict, whose order
-    is not the player's; not bools, floats, strings or None). Raises OptionError naming the player, the method and the answer."""
+    must be a list, tuple, set or 1-D numpy array of ints (not a dict, a bool, a float,
+    a string or None). Raises OptionError naming the player, the method and the answer."""
     where = f"{_who(player)}: {method}()"
-    if not isinstance(answer, (list, tuple, np.ndarray)) or (
+    if not isinstance(answer, (list, tuple, set, frozenset, np.ndarray)) or (
             isinstance(answer, np.ndarray) and answer.ndim != 1):
         raise OptionError(f"{where} must return a sequence of positions 0..{size - 1}, "
                           f"got {answer!r}")
     items = list(answer)  # type: ignore[call-overload]
+    if isinstance(answer, (set, frozenset)) and all(is_int(x) for x in items):
+        items.sort()  # a set has no order of its own: take the positions in order
     for x in items:
         if not is_int(x) or not 0 <= int(x) < size:
             raise OptionError(f"{where} returned {answer!r}: {x!r} is not a position "
@@ -125,9 +138,9 @@ def check_positions(answer: object, player: int, method: str, size: int, most: i
 
 def paired_deals(rounds: object) -> int:
     """The deals a head-to-head run of ``rounds`` plays: every deal is played twice,
-    seats swapped, so ``rounds`` (2 to :data:`MAX_ROUNDS`) is rounded up to an even
+    seats swapped, so ``rounds`` (1 to :data:`MAX_ROUNDS`) is rounded up to an even
     number. OptionError naming the cap otherwise."""
-    return (check_rounds(rounds, low=2) + 1) // 2
+    return (check_rounds(rounds) + 1) // 2
 
 
 def check_rounds(rounds: object, low: int = 1, name: str = "rounds") -> int:

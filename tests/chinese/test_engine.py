@@ -136,12 +136,12 @@ def test_declare_answers_must_be_real_bools(answer, error, words):
 
 
 @pytest.mark.parametrize("make, error, words", [
-    (lambda v: None, OptionError, r"player 1 \(bad\): set_hand\(\) must return"),
-    (lambda v: "As Ks", OptionError, "must return a Setting"),
-    (lambda v: (v.holding[:3], v.holding[3:8]), OptionError, "must return"),
+    (lambda v: None, SettingError, r"player 1 \(bad\): set_hand\(\) must return"),
+    (lambda v: "As Ks", SettingError, "must return a Setting"),
+    (lambda v: (v.holding[:3], v.holding[3:8]), SettingError, "must return"),
     (lambda v: (v.holding[:4], v.holding[4:8], v.holding[8:]), SettingError,
      "player 1 \\(bad\\): set_hand\\(\\): the front needs 3 cards"),
-    (lambda v: (v.holding[:3], v.holding[3:8], v.holding[7:12]), DuplicateCardError,
+    (lambda v: (v.holding[:3], v.holding[3:8], v.holding[7:12]), SettingError,
      "player 1 \\(bad\\)"),
     (lambda v: (v.holding[:3], v.holding[3:8],
                 v.holding[8:12] + tuple(c for c in range(52) if c not in v.holding)[:1]),
@@ -149,7 +149,7 @@ def test_declare_answers_must_be_real_bools(answer, error, words):
     (lambda v: chinese.greedy(format_cards([c for c in range(52)
                                             if c not in v.holding][:13])),
      SettingError, "player 1 \\(bad\\): set_hand\\(\\) returned card .* not in the holding"),
-    (lambda v: (v.holding[:3], v.holding[3:8], [1.5] * 5), OptionError, "player 1 \\(bad\\)"),
+    (lambda v: (v.holding[:3], v.holding[3:8], [1.5] * 5), SettingError, "player 1 \\(bad\\)"),
 ])
 def test_set_hand_answers_are_checked_naming_the_player(make, error, words):
     g = chinese.Game(["greedy", Answer(make)], seed=9)
@@ -256,11 +256,11 @@ def test_head_to_head_odd_rounds_round_up_and_seed_reproduces():
 
 
 def test_head_to_head_bad_answers_and_options():
-    with pytest.raises(OptionError, match=r"player 1 \(bad\): set_hand"):
+    with pytest.raises(SettingError, match=r"player 1 \(bad\): set_hand"):
         chinese.head_to_head("greedy", Answer(lambda v: None), rounds=2)
     with pytest.raises(OptionError, match="unknown strategy 'best'"):
         chinese.head_to_head("best", "greedy")
-    for kw in ({"rounds": 1}, {"rounds": 2.0}, {"rounds": True}, {"seed": "x"},
+    for kw in ({"rounds": 0}, {"rounds": 2.0}, {"rounds": True}, {"seed": "x"},
                {"system": "x"}):
         with pytest.raises(OptionError):
             chinese.head_to_head(**kw)

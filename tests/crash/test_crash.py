@@ -446,7 +446,7 @@ class Garbage:
      "hand 0 is not three cards"),
     (lambda h: [h[:4]] + _hands_of(h[4:]), SettingError, "hand 0 has 4 cards"),
     (lambda h: [h[:3]] + _hands_of(h)[:3], SettingError, "already used in hand 0"),
-    (lambda h: [(99,) + tuple(h[1:3])] + _hands_of(h)[1:], CardRangeError, "hand 0: card id 99"),
+    (lambda h: [(99,) + tuple(h[1:3])] + _hands_of(h)[1:], SettingError, "hand 0: card id 99"),
 ])
 def test_strategy_returning_garbage_is_named(setter, error, match):
     with pytest.raises(error, match=r"player 0 \(garbage\): .*" + match):
@@ -664,8 +664,8 @@ def test_unknown_keywords_are_type_errors_and_options_are_checked():
 def test_head_to_head_rounds_are_capped():
     from handrank.engine import MAX_ROUNDS
 
-    for rounds in (2**63, MAX_ROUNDS + 1, 1, 0, 2.0, True):
-        with pytest.raises(OptionError, match="rounds must be an int from 2 to 1,000,000,000"):
+    for rounds in (2**63, MAX_ROUNDS + 1, 0, 2.0, True):
+        with pytest.raises(OptionError, match="rounds must be an int from 1 to 1,000,000,000"):
             crash.head_to_head(rounds=rounds)
     with pytest.raises(OptionError, match="chunk"):
         crash.head_to_head(rounds=10, chunk=0)

@@ -563,7 +563,7 @@ def head_to_head(a: Strategy | str = "greedy", b: Strategy | str = "stand-pat",
     """Strategy ``a`` against ``b`` heads-up, seats swapped over the same deals.
 
     ``a``, ``b``: built-in names (:data:`STRATEGIES`) or :class:`Strategy` objects.
-    ``rounds``: rounds played (2..:data:`handrank.engine.MAX_ROUNDS`, rounded up to an
+    ``rounds``: rounds played (1..:data:`handrank.engine.MAX_ROUNDS`, rounded up to an
     even number): each deal is shuffled from its own seed drawn from ``seed`` (an int
     or numpy Generator) and played twice, ``a`` in seat 0 then ``b`` in seat 0
     (dealer seat 0, so seat 1 acts first), so both strategies get the same cards and

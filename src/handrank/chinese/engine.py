@@ -27,7 +27,7 @@ from .._support.checks import check_int
 from .._support.seeds import SeedLike
 from ..cards import CardsLike, card_repr, format_cards
 from .. import engine as _engine
-from ..engine import Table, check_flag, resolve_seats, resolve_strategy, strategy_name
+from ..engine import Table, check_flag, resolve_seats, resolve_strategy, setting_error, strategy_name
 from ..errors import HandrankError, OptionError, SettingError
 from .natural_hands import Natural, naturals
 from .rows import DEFAULT_SYSTEM, ROWS, SYSTEMS, Setting, _system, make_setting
@@ -190,14 +190,14 @@ def _checked_setting(answer: object, holding: tuple[int, ...]) -> Setting:
         return answer
     if (isinstance(answer, (str, bytes)) or not isinstance(answer, (Sequence, np.ndarray))
             or len(answer) != 3):
-        raise OptionError(f"set_hand() must return a Setting or (front, middle, back), "
-                          f"got {answer!r}")
+        raise SettingError(f"set_hand() must return a Setting or (front, middle, back), "
+                           f"got {answer!r}")
     try:
         return make_setting(answer[0], answer[1], answer[2], holding=holding)
     except HandrankError as e:
         raise e.with_context("set_hand()") from None
     except TypeError as e:
-        raise OptionError(f"set_hand() returned {answer!r}: {e}") from None
+        raise SettingError(f"set_hand() returned {answer!r}: {e}") from None
 
 
 def _play_table(seats: Sequence[Strategy], holdings: Sequence[tuple[int, ...]], code: int,
@@ -219,7 +219,7 @@ def _play_table(seats: Sequence[Strategy], holdings: Sequence[tuple[int, ...]], 
         try:
             settings.append(_checked_setting(s.set_hand(view), holdings[p]))
         except HandrankError as e:
-            raise e.with_context(_who(p, s)) from None
+            raise setting_error(e, _who(p, s)) from None
     declared: list[Natural] = []
     for p, s in enumerate(seats):
         made = naturals(settings[p])

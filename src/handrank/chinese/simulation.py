@@ -95,7 +95,7 @@ def head_to_head(a: StrategyLike = "solver", b: StrategyLike = "greedy",
     ``a``, ``b``: built-in names (``"solver"``, ``"greedy"``) or strategy objects
     (see :class:`handrank.chinese.Strategy`). Every deal (26 cards from one shuffled
     deck) is played twice, the second time with the seats swapped, so the luck of
-    the deal cancels; ``rounds`` (an int from 2 to ``engine.MAX_ROUNDS``) is rounded
+    the deal cancels; ``rounds`` (an int from 1 to ``engine.MAX_ROUNDS``) is rounded
     up to an even number. Two built-in names take the bulk kernel path
     (``threads`` as in :func:`handrank.poker.evaluate_many`); objects play through
     the engine, every answer checked as in :class:`Game`.

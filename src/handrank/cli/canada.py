@@ -225,7 +225,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 return _error(HandrankError(f"--seats: seat {i + 1}: unknown strategy {name!r}; "
                                             f"expected one of {', '.join(STRATEGIES)}"))
         if not 2 <= len(players) <= 52:
-            return _error(HandrankError(f"--seats names {len(players)} strategies; "
+            return _error(HandrankError(f"--seats names {len(players)} strateg{'ies' if len(players) != 1 else 'y'}; "
                                         f"a table has 2 to 52 players"))
         if args.players is not None and args.players != len(players):
             return _error(HandrankError(f"--seats names {len(players)} strategies for "

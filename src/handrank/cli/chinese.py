@@ -442,7 +442,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     res = game.result()
     who = " and ".join(names[p] for p in res.winners)
     print()
-    print(f"Game over after {len(res.rounds)} rounds"
+    print(f"Game over after {len(res.rounds)} round{'s' if len(res.rounds) != 1 else ''}"
           + (f" (target {args.target} reached)" if res.target_reached else "")
           + f": {who} {'share the win' if len(res.winners) > 1 else 'wins'}. Totals: "
           + ", ".join(f"{names[p]} {t:+d}" for p, t in enumerate(res.scores))

@@ -236,7 +236,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     who = " and ".join(names[p] for p in res.winners)
     shared = " (shared win)" if len(res.winners) > 1 else ""
     print()
-    print(f"Game over after {len(res.rounds)} rounds: {who} win{'' if len(res.winners) > 1 else 's'}"
+    print(f"Game over after {len(res.rounds)} round{'s' if len(res.rounds) != 1 else ''}: {who} win{'' if len(res.winners) > 1 else 's'}"
           f" with {max(res.scores)} points{shared}. Final scores: "
           + ", ".join(f"{names[p]} {res.scores[p]}" for p in range(n)))
     return EXIT_OK

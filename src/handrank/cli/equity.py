@@ -124,9 +124,9 @@ def cmd_equity(args: argparse.Namespace) -> int:
     if args.exact and (args.samples is not None or args.stderr is not None):
         return _usage("--exact takes no --samples or --stderr (those are Monte Carlo options)")
     if args.game == "holdem":
-        for opt in ("opponents", "pit"):
+        for opt, games in (("opponents", "brag / canada"), ("pit", "canada")):
             if getattr(args, opt) is not None:
-                return _usage(f"--{opt} is for --game brag / canada")
+                return _usage(f"--{opt} is for --game {games}")
         return _holdem(args)
     if len(args.players) != 1:
         return _usage(f"--game {args.game} takes one hand (got {len(args.players)}); "

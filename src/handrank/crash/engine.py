@@ -13,7 +13,7 @@ from .._support.checks import check_bool, check_int
 from .._support.seeds import SeedLike
 from ..cards import CardsLike, card_repr, deal, format_cards
 from ..engine import Strategy as BaseStrategy
-from ..engine import Table, check_flag, resolve_seats, resolve_strategy, strategy_name
+from ..engine import Table, check_flag, resolve_seats, resolve_strategy, setting_error, strategy_name
 from ..errors import HandrankError, OptionError
 from .hands import (
     DEFAULT_OPTS,
@@ -217,7 +217,8 @@ class GameResult:
 
     def __str__(self) -> str:
         who = " and ".join(f"player {p}" for p in self.winners)
-        return (f"after {len(self.rounds)} rounds {who} "
+        n = len(self.rounds)
+        return (f"after {n} round{'s' if n != 1 else ''} {who} "
                 f"win{'' if len(self.winners) > 1 else 's'} with {max(self.scores)} points; "
                 f"scores {list(self.scores)}")
 
@@ -305,7 +306,7 @@ class Game(Table):
                 hands = self.players[p].set_hand(self._view(p, holding, number))
                 settings.append(_check_setting(list(holding), hands, self.opts))
             except HandrankError as e:
-                raise e.with_context(self._who(p)) from None
+                raise setting_error(e, self._who(p)) from None
         return settings, _score(settings, self.count_high_card, self.opts)
 
     def play_round(self) -> RoundRecord:

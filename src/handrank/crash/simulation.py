@@ -46,7 +46,7 @@ def head_to_head(a: StrategyLike = "expected-points", b: StrategyLike = "lexicog
     Seats alternate a, b, a, b, ... (``players`` seats, 2..5); every deal is
     played twice, the second time with the strategies swapped between seats
     (duplicate format), so luck of the deal cancels. No exchanges (as with 4 or 5
-    players). ``rounds`` (2 to :data:`handrank.engine.MAX_ROUNDS`) is rounded up
+    players). ``rounds`` (1 to :data:`handrank.engine.MAX_ROUNDS`) is rounded up
     to an even number; deals are drawn ``chunk`` at a time from ``seed``.
 
     Returns the shared :class:`~handrank.engine.HeadToHead` (``game="crash"``,
