@@ -90,3 +90,11 @@ def test_a_bad_setting_answer_is_a_setting_error_in_every_engine(game, answer):
     seats = [Bad()] + [a] * (3 if game == "crash" else 1)
     with pytest.raises(SettingError, match=r"player 0 \(bad\)"):
         module.Game(seats, seed=1).play_round()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_unseeded_run_reports_the_seed_that_replays_it(game):
+    module, a, b = GAMES[game]
+    r = module.head_to_head(a, b, 4, seed=None)
+    assert isinstance(r.seed, int) and r.seed >= 0
+    assert module.head_to_head(a, b, 4, seed=r.seed) == r

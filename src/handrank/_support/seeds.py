@@ -32,3 +32,19 @@ def rng(seed: object = None) -> np.random.Generator:
 def seed_word(seed: object = None) -> int:
     """A 64-bit seed for a C kernel's own generator, drawn from :func:`rng`."""
     return int(rng(seed).integers(0, 2**64, dtype=np.uint64))
+
+
+def fresh_seed() -> int:
+    """A new non-negative 63-bit seed from the operating system's entropy."""
+    return int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
+
+
+def replayable(seed: object = None) -> tuple[np.random.Generator, int | None]:
+    """The random source of a run and the seed to report with its result: an int seed
+    is reported as given, ``None`` draws a fresh seed and reports it (so the run can
+    be repeated), a Generator is used as is and reports None. OptionError as
+    :func:`rng`."""
+    if seed is None:
+        seed = fresh_seed()
+    gen = rng(seed)
+    return gen, (None if isinstance(seed, np.random.Generator) else int(seed))  # type: ignore[call-overload]

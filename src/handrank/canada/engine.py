@@ -42,7 +42,7 @@ import numpy as np
 from .. import engine as _engine
 from ..engine import HeadToHead
 from .._support.checks import check_int, is_int
-from .._support.seeds import SeedLike, rng
+from .._support.seeds import SeedLike, replayable, rng
 from ..cards import card_repr, format_card, format_cards
 from ..errors import OptionError, SettingError
 from .hands import Category, _check_decks, _strength6, _value, decks_for, describe, format_hand
@@ -580,7 +580,7 @@ def head_to_head(a: Strategy | str = "greedy", b: Strategy | str = "stand-pat",
     """
     n = _engine.paired_deals(rounds)
     sa, sb = resolve(a), resolve(b)
-    gen = rng(seed)
+    gen, seed = replayable(seed)
     pa, pb = np.empty(n), np.empty(n)
     for i in range(n):
         deal_seed = int(gen.integers(0, 2**63))

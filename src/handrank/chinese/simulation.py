@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._support.checks import check_int
-from .._support.seeds import SeedLike, rng
+from .._support.seeds import SeedLike, replayable, rng
 from ..cards import deal
 from ..engine import HeadToHead, check_rounds, head_to_head_result, paired_deals, strategy_name
 from .engine import BUILTIN_STRATEGIES, StrategyLike, _play_table, strategy
@@ -108,7 +108,7 @@ def head_to_head(a: StrategyLike = "solver", b: StrategyLike = "greedy",
     """
     code = _system(system)
     deals = paired_deals(rounds)
-    gen = rng(seed)
+    gen, seed = replayable(seed)
     sys_name = SYSTEMS[code]
     bulk = all(isinstance(x, str) and x in BUILTIN_STRATEGIES for x in (a, b))
     seats = (strategy(a), strategy(b))

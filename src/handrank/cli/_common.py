@@ -19,6 +19,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
+from .._support.seeds import fresh_seed
 from .files import BadRow, InputFile, read_chunks
 
 PROG = "handrank"
@@ -87,7 +88,7 @@ def _fresh_seed(args: argparse.Namespace) -> int:
     """``args.seed``, or a fresh one stored there, so that the output can report it and
     the run can be replayed."""
     if args.seed is None:
-        args.seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
+        args.seed = fresh_seed()
     return int(args.seed)
 
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from .._support.checks import check_bool, check_int
-from .._support.seeds import SeedLike, rng
+from .._support.seeds import SeedLike, replayable
 from ..cards import deal
 from ..engine import HeadToHead, head_to_head_result, paired_deals, strategy_name
 from .engine import Game, StrategyLike, _resolve_seats
@@ -62,7 +62,7 @@ def head_to_head(a: StrategyLike = "expected-points", b: StrategyLike = "lexicog
     cards = default_cards(players) if cards is None else _check_cards_option(cards, players)
     deals = paired_deals(rounds)
     chunk = check_int(chunk, "chunk", 1)
-    gen = rng(seed)
+    gen, seed = replayable(seed)
     seat_a = np.arange(players) % 2 == 0
     batches = _deals(gen, deals, chunk, players, cards)
     if isinstance(a, str) and isinstance(b, str):

@@ -12,7 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._support.checks import check_int, check_option
-from .._support.seeds import SeedLike, rng
+from .._support.seeds import SeedLike, replayable, rng
 from .._support.threads import resolve_threads
 from ..cards import CardsLike, card_repr, format_card, format_cards, parse_cards
 from ..errors import (
@@ -115,8 +115,7 @@ class Options:
         seed, a fresh one is drawn and reported so that the run can be repeated."""
         if self.seed is not None:
             return self.seed, self.reported_seed
-        fresh = int(np.random.SeedSequence().generate_state(1, np.uint64)[0] >> np.uint64(1))
-        return np.random.default_rng(fresh), fresh
+        return replayable(None)
 
     @property
     def monte_carlo(self) -> bool:
