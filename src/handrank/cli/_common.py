@@ -17,7 +17,6 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TextIO
 
-
 from .._support.seeds import fresh_seed
 from .files import BadRow, InputFile, read_chunks
 
