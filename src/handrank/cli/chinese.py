@@ -219,6 +219,8 @@ def cmd_set(args: argparse.Namespace) -> int:
 
 def _read(path: str) -> str:
     if path == "-":
+        if sys.stdin is None or sys.stdin.closed:
+            raise OSError("standard input is closed")
         return sys.stdin.read()
     with open(path, encoding="utf-8-sig") as f:
         return f.read()
@@ -357,6 +359,8 @@ def cmd_score(args: argparse.Namespace) -> int:
             tables, file_system = _tables_from_csv(text), None
     except HandrankError as e:
         return _err(f"{args.file}: {e}")
+    except csv.Error as e:  # e.g. a field over the csv module's size limit
+        return _err(f"{args.file}: malformed CSV: {e}")
     system = args.system or file_system or chinese.DEFAULT_SYSTEM
     scored: list[tuple[int, chinese.TableScore]] = []  # (table index, score)
     skipped = 0

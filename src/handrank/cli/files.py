@@ -29,12 +29,11 @@ import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from itertools import islice
 from typing import BinaryIO
 
 import numpy as np
 
-from ..cards import check_cards, decode_rows, format_card, parse_cards, rows_with_repeats
+from ..cards import _quote, check_cards, decode_rows, format_card, parse_cards, rows_with_repeats
 from ..errors import HandrankError
 from ..poker import HAND_SIZES
 
@@ -109,6 +108,8 @@ def open_input(path: str) -> InputFile:
     Raises :class:`InputError` with a one-line message if it cannot be opened.
     """
     if path == "-":
+        if sys.stdin is None or getattr(sys.stdin, "closed", False):
+            raise InputError("cannot read - (standard input): it is closed")
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:  # a text-only stand-in (e.g. io.StringIO in tests)
             data = sys.stdin.read()
@@ -134,6 +135,11 @@ def open_input(path: str) -> InputFile:
 Line = tuple[int, "str | None"]  # (line number, text; None = not valid UTF-8)
 
 
+#: Longest line a file command reads (bytes, newline included); a longer one is an
+#: InputError, so memory stays bounded on input without newlines (``/dev/zero``).
+MAX_LINE_BYTES = 1 << 20
+
+
 def read_chunks(inp: InputFile, chunk_rows: int, progress=None) -> Iterator[list[Line]]:
     """Yield lists of up to ``chunk_rows`` ``(line_number, text)`` pairs.
 
@@ -147,7 +153,15 @@ def read_chunks(inp: InputFile, chunk_rows: int, progress=None) -> Iterator[list
     lineno = 0
     stream = inp.stream
     while True:
-        block = list(islice(stream, chunk_rows))
+        block: list[bytes] = []
+        for _ in range(chunk_rows):
+            raw = stream.readline(MAX_LINE_BYTES + 1)
+            if not raw:
+                break
+            if len(raw) > MAX_LINE_BYTES:  # no newline within the limit
+                raise InputError(f"{inp.name}: line {lineno + len(block) + 1} is longer than "
+                                 f"{MAX_LINE_BYTES:,} bytes (not a file of hands?)")
+            block.append(raw)
         if not block:
             return
         nbytes = sum(map(len, block))
@@ -432,14 +446,17 @@ def parse_showdown_header(text: str | None, lineno: int = 1) -> ShowdownHeader:
     """Read the header line; raise :class:`InputError` if it lacks ``board`` or ``hole_*``."""
     if text is None:
         raise InputError(f"line {lineno}: header is {NOT_UTF8}")
-    cols = tuple(c.strip() for c in _split_csv(text.strip()))
+    try:
+        cols = tuple(c.strip() for c in _split_csv(text.strip()))
+    except csv.Error as e:
+        raise InputError(f"line {lineno}: the header is not valid CSV: {e}") from None
     low = tuple(c.lower() for c in cols)
     holes = tuple(i for i, c in enumerate(low) if c.startswith("hole_") and len(c) > 5)
     if "board" not in low or len(holes) < 2:
         raise InputError(
             f"line {lineno}: the header must name a 'board' column and one 'hole_*' column "
             f"per player, at least two players (e.g. source,board,hole_a,hole_b,outcome); "
-            f"got {text.strip()!r}")
+            f"got {_quote(text.strip(), 0)}")
     dupes = {c for c in low if low.count(c) > 1}
     if dupes:
         raise InputError(f"line {lineno}: repeated column name(s) in the header: "
