@@ -64,27 +64,45 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_forget_pool_after_fork)
 
 
+#: A work unit of :func:`run_chunked` holds at most this many times ``min_rows`` rows,
+#: so a long call is made of short units (a few milliseconds each) and stops soon
+#: after Ctrl-C, whatever the thread count.
+UNIT_FACTOR = 16
+
+
 def run_chunked(kernel: Callable[[int, int], KernelError | None], n: int,
                 threads: int | None, *, min_rows: int = MIN_ROWS_PER_THREAD,
                 ) -> KernelError | None:
-    """Run ``kernel(start, stop)`` over ``range(n)`` split into chunks, one per
-    thread (the first on the calling thread); return the error of the lowest
-    bad row, or None. The kernel must release the GIL to gain anything.
+    """Run ``kernel(start, stop)`` over ``range(n)`` in units of at most
+    ``UNIT_FACTOR * min_rows`` rows on up to ``threads`` threads (the calling
+    thread included); return the error of the lowest bad row, or None. The kernel
+    must release the GIL to gain anything from threads, and must give the same
+    answer however ``range(n)`` is cut (write rows in place, or return integer
+    counts to add up), so results never depend on ``threads``.
 
     ``min_rows``: the fewest rows worth a thread of their own (the default suits
     a hand evaluation of a few nanoseconds; heavy rows such as a solver's
-    holdings or Monte Carlo deals pass a smaller number)."""
-    t = min(resolve_threads(threads), max(1, n // max(1, min_rows)))
-    if t <= 1:
-        return kernel(0, n)
-    bounds = [n * i // t for i in range(t + 1)]
-    try:
-        pool = _get_pool(t - 1)
-        futures = [pool.submit(kernel, bounds[i], bounds[i + 1]) for i in range(1, t)]
-    except RuntimeError:  # interpreter shutting down: no new threads; run here
-        return kernel(0, n)
-    results = [kernel(bounds[0], bounds[1])] + [f.result() for f in futures]
-    errors = [r for r in results if r is not None]
+    holdings or Monte Carlo deals pass a smaller number). Units keep Ctrl-C
+    prompt: on KeyboardInterrupt the units not started are dropped and the
+    interrupt is re-raised once the running ones end (see :func:`run_tasks`)."""
+    rows = max(1, min_rows)
+    unit = UNIT_FACTOR * rows
+    t = min(resolve_threads(threads), max(1, n // rows))
+    if n <= unit:
+        if t <= 1:
+            return kernel(0, n)
+        unit = -(-n // t)
+    errors: list[KernelError] = []
+
+    def task(start: int, stop: int) -> Callable[[], int]:
+        def run() -> int:
+            err = kernel(start, stop)
+            if err is not None:
+                errors.append(err)
+            return stop - start
+        return run
+
+    run_tasks([task(a, min(n, a + unit)) for a in range(0, n, unit)], t)
     return min(errors) if errors else None
 
 
