@@ -108,6 +108,16 @@ def _check_int(value: object, what: str) -> int:
     return int(value)
 
 
+def _check_flag(value: object, name: str) -> bool:
+    """``value`` if it is True or False, else _support.checks.check_bool's answer
+    (a numpy bool, or OptionError naming ``name``); imported here, as checks imports
+    this module."""
+    if value is True or value is False:
+        return value is True
+    from ._support.checks import check_bool
+    return check_bool(value, name)
+
+
 def card(rank: int, suit: int) -> int:
     """Card id for ``rank`` (0 = deuce .. 12 = ace) and ``suit`` (0..3 = c, d, h, s).
 
@@ -268,8 +278,10 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[int
     integer ids. Raises :class:`~handrank.errors.CardParseError` for bad text
     (naming the token and its position), :class:`~handrank.errors.CardRangeError`
     for an integer outside 0..51, and (unless ``allow_duplicates``)
-    :class:`~handrank.errors.DuplicateCardError` naming the repeated card.
+    :class:`~handrank.errors.DuplicateCardError` naming the repeated card;
+    OptionError for an ``allow_duplicates`` that is not a bool.
     """
+    allow_duplicates = _check_flag(allow_duplicates, "allow_duplicates")
     if type(cards) in (list, tuple) and all(type(c) is int and 0 <= c < NUM_CARDS for c in cards):
         # Fast path: plain card ids.
         ids: list[int] = list(cards)  # type: ignore[arg-type]  # all ints, checked above
@@ -332,10 +344,11 @@ def format_card(card_id: int, *, unicode: bool = False) -> str:
     """Text of one card id: ``51 -> "As"`` (``"A♠"`` with ``unicode=True``).
 
     Raises :class:`~handrank.errors.CardRangeError` for an id outside 0..51."""
+    suits = _UNICODE_SUITS if _check_flag(unicode, "unicode") else SUITS
     c = _check_int(card_id, "a card id")
     if not 0 <= c < NUM_CARDS:
         raise CardRangeError(f"card id {c} is out of range 0..51")
-    return RANKS[c >> 2] + (_UNICODE_SUITS if unicode else SUITS)[c & 3]
+    return RANKS[c >> 2] + suits[c & 3]
 
 
 def format_cards(ids: Iterable[int], *, sep: str = " ", unicode: bool = False) -> str:
@@ -344,6 +357,9 @@ def format_cards(ids: Iterable[int], *, sep: str = " ", unicode: bool = False) -
     TypeError for a non-integer (including a string: parse it first)."""
     if isinstance(ids, str):
         raise TypeError("format_cards takes card ids; to parse text use parse_cards")
+    if not isinstance(sep, str):
+        raise OptionError(f"sep must be a str, got {sep!r}")
+    unicode = _check_flag(unicode, "unicode")
     return sep.join(format_card(c, unicode=unicode) for c in ids)
 
 
@@ -408,27 +424,59 @@ def from_mask(mask: int) -> list[int]:
     return out
 
 
+#: The most rows :func:`deal` makes in one call.
+MAX_DEAL_ROWS = 2**40
+#: The most cards (``n * k``, one byte each) :func:`deal` returns in one call (4 GiB).
+MAX_DEAL_CARDS = 2**32
+_DEAL_CHUNK = 1 << 16  # rows shuffled at a time (a 52-card deck each)
+
+
 def deal(n: int, k: int, seed: int | np.random.Generator | None = None) -> np.ndarray:
     """``n`` random deals of ``k`` distinct cards each (one fresh deck per row):
     an ``(n, k)`` ``uint8`` array, uniformly distributed, reproducible for a
     given ``seed`` (an int, a :class:`numpy.random.Generator`, or None for
-    fresh entropy). Memory is about ``52 * n`` bytes.
+    fresh entropy). Memory is the result (``n * k`` bytes) and a few MB more.
 
-    Raises HandSizeError for ``n < 0`` or ``k`` outside 0..52, TypeError for
-    non-integers, OptionError for a bad seed (see :func:`rng`).
+    Raises HandSizeError for ``n`` outside 0..2**40 (:data:`MAX_DEAL_ROWS`), ``k``
+    outside 0..52, or more than 2**32 cards in all (``n * k`` above
+    :data:`MAX_DEAL_CARDS`, or more than memory holds); TypeError for non-integers,
+    OptionError for a bad seed (see :func:`rng`).
     """
     n, k = _check_int(n, "n"), _check_int(k, "k")
-    if not 0 <= n <= 2**40 or not 0 <= k <= NUM_CARDS:
+    if not 0 <= n <= MAX_DEAL_ROWS or not 0 <= k <= NUM_CARDS:
         raise HandSizeError(f"need 0 <= n <= 2**40 and 0 <= k <= 52, got n={n}, k={k}")
+    if n * k > MAX_DEAL_CARDS:
+        raise HandSizeError(f"deal(n={n:,}, k={k}) would return {n * k:,} cards, more than "
+                            f"the cap MAX_DEAL_CARDS = 2**32 ({MAX_DEAL_CARDS:,}): deal fewer "
+                            f"rows per call")
     gen = rng(seed)
-    decks = np.tile(np.arange(NUM_CARDS, dtype=np.uint8), (n, 1))
-    rows = np.arange(n)
-    for j in range(k):  # partial Fisher-Yates, one column at a time for every row
-        pick = gen.integers(j, NUM_CARDS, size=n)
-        chosen = decks[rows, pick]
-        decks[rows, pick] = decks[:, j]
-        decks[:, j] = chosen
-    return np.ascontiguousarray(decks[:, :k])
+    try:
+        out = np.empty((n, k), dtype=np.uint8)
+    except MemoryError:
+        raise HandSizeError(f"deal(n={n:,}, k={k}): no memory for the {n * k:,}-byte "
+                            f"result") from None
+    if n == 0 or k == 0:
+        return out
+    # Partial Fisher-Yates, column by column for every row: column j's swap targets
+    # are drawn for all rows before column j + 1's, in row chunks (the same numbers
+    # as one draw of n: a bounded int64 draw keeps no buffer of its own). They wait
+    # in ``out`` itself, then each chunk of rows is shuffled on its own 52-card decks.
+    for j in range(k):
+        for a in range(0, n, _DEAL_CHUNK):
+            b = min(n, a + _DEAL_CHUNK)
+            out[a:b, j] = gen.integers(j, NUM_CARDS, size=b - a)
+    for a in range(0, n, _DEAL_CHUNK):
+        b = min(n, a + _DEAL_CHUNK)
+        picks = out[a:b].copy()
+        decks = np.tile(np.arange(NUM_CARDS, dtype=np.uint8), (b - a, 1))
+        rows = np.arange(b - a)
+        for j in range(k):
+            pick = picks[:, j]
+            chosen = decks[rows, pick]
+            decks[rows, pick] = decks[:, j]
+            decks[:, j] = chosen
+        out[a:b] = decks[:, :k]
+    return out
 
 
 def deck() -> np.ndarray:

@@ -15,7 +15,7 @@ from .._support.checks import check_bool, check_int, is_int
 from .._support.seeds import SeedLike, seed_word
 from .._support.threads import resolve_threads, run_chunked, run_tasks
 from ..cards import CardsLike, format_cards
-from ..errors import OptionError
+from ..errors import ArrayDtypeError, ArrayShapeError, OptionError
 from ..result import EquityResult, PlayerEquity
 from .hands import MAX_DECKS, Category, _check_decks, _hand, decks_for, format_hand
 
@@ -81,10 +81,27 @@ def exact_odds(*, threads: int | None = None,
 
 
 def odds_rows(counts: np.ndarray) -> list[tuple[Category, int, float]]:
-    """``(category, count, probability)`` strongest first, from :func:`exact_odds`."""
-    total = int(np.sum(counts))
-    return [(c, int(counts[c.value]), int(counts[c.value]) / total if total else 0.0)
-            for c in (Category(v) for v in range(34, -1, -1))]
+    """``(category, count, probability)`` strongest first, from :func:`exact_odds`.
+
+    ``counts``: 35 non-negative integer counts indexed by :class:`Category` value.
+    Raises ArrayShapeError for another shape, ArrayDtypeError for non-integers and
+    OptionError for a negative count, each naming ``counts``."""
+    try:
+        c = np.asarray(counts)
+    except ValueError as e:
+        raise ArrayShapeError(f"counts: not a rectangular array ({e})") from None
+    if c.shape != (35,):
+        raise ArrayShapeError(f"counts must have shape (35,) (one count per Category), "
+                              f"got shape {c.shape}")
+    if c.dtype.kind not in "iu":
+        raise ArrayDtypeError(f"counts must be integers, got dtype {c.dtype}")
+    if (c < 0).any():
+        raise OptionError(f"counts must be non-negative, got {int(c.min())} at index "
+                          f"{int(np.argmin(c))}")
+    n = [int(v) for v in c]
+    total = sum(n)
+    return [(cat, n[cat.value], n[cat.value] / total if total else 0.0)
+            for cat in (Category(v) for v in range(34, -1, -1))]
 
 
 # =========================================================================== equity

@@ -387,6 +387,11 @@ def _id_array(value: object, what: str) -> np.ndarray:
         a = np.asarray(value)
     except ValueError as e:
         raise ArrayShapeError(f"{what}: not a rectangular array ({e})") from None
+    if a.ndim == 0:
+        raise ArrayShapeError(f"{what} must be an array of card-id rows, got the scalar "
+                              f"{value!r}")
+    if a.size == 0 and a.dtype == np.float64 and not isinstance(value, np.ndarray):
+        a = a.astype(np.uint8)  # an empty list: no dtype, the shape still tells
     if a.dtype.kind not in "iu" or a.dtype == np.bool_:
         raise ArrayDtypeError(f"{what} must be an integer array of card ids, got dtype {a.dtype}")
     if a.size and a.dtype != np.uint8:

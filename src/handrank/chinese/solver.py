@@ -29,11 +29,16 @@ from .rows import (
 )
 from .scoring import SWEEP
 
+#: The largest total a :func:`solver_tables` histogram may hold (float64 counts stay exact).
+MAX_COUNT_TOTAL = 2.0**53
+
+
 def solver_tables(front: npt.ArrayLike, middle: npt.ArrayLike, back: npt.ArrayLike) -> _chinese.Tables:
     """Solver tables from opponent row-strength histograms: ``front`` (456,),
     ``middle`` and ``back`` (7463,) non-negative counts indexed by strength
-    (index 0 ignored). Rows are treated as independent. Raises HandrankError
-    for a bad histogram."""
+    (index 0 ignored). Rows are treated as independent. Raises ArrayShapeError
+    for another shape and HandrankError for a bad histogram (a negative or
+    non-finite count, no count, a total above :data:`MAX_COUNT_TOTAL`), naming the row."""
     east_val, base, bonus = _row_values()
     arrays = []
     samples = 0
@@ -42,11 +47,18 @@ def solver_tables(front: npt.ArrayLike, middle: npt.ArrayLike, back: npt.ArrayLi
             c = np.array(counts, dtype=np.float64)
         except (TypeError, ValueError):
             raise HandrankError(f"{ROWS[row]} counts must be numbers") from None
-        if c.shape != (size,) or (c < 0).any() or not np.isfinite(c).all() or c[1:].sum() <= 0:
+        if c.shape != (size,):
+            raise ArrayShapeError(f"{ROWS[row]} counts must be a ({size},) histogram, got shape "
+                                  f"{c.shape}")
+        if (c < 0).any() or not np.isfinite(c).all() or c[1:].max(initial=0.0) <= 0:
             raise HandrankError(f"{ROWS[row]} counts must be a non-negative ({size},) histogram "
                                 f"with a positive total")
         c[0] = 0.0
-        total = c.sum()
+        with np.errstate(over="ignore"):
+            total = c.sum()
+        if not np.isfinite(total) or total > MAX_COUNT_TOTAL:
+            raise HandrankError(f"{ROWS[row]} counts total {total:g}, more than the "
+                                f"{MAX_COUNT_TOTAL:.0e} a histogram may hold")
         samples = int(total)
         p = c / total
         below = np.concatenate([[0.0], np.cumsum(p)[:-1]])
@@ -118,11 +130,11 @@ class Solution:
         return out
 
 
-def _holdings(holdings: object) -> np.ndarray:
-    ids = _id_array(holdings, "holdings")
+def _holdings(holdings: object, what: str = "holdings") -> np.ndarray:
+    ids = _id_array(holdings, what)
     if ids.ndim != 2 or ids.shape[1] != 13:
-        raise ArrayShapeError(f"holdings must be (N, 13) card ids, got shape {ids.shape}")
-    _check_repeats(ids, "holding")
+        raise ArrayShapeError(f"{what} must be (N, 13) card ids, got shape {ids.shape}")
+    _check_repeats(ids, what[:-1])
     return ids
 
 
@@ -162,7 +174,7 @@ def expected_scores(settings: npt.ArrayLike, system: str = DEFAULT_SYSTEM, *,
     out front, middle, back (one deck per row). Returns ``(N,)`` ``float64``,
     NaN for a fouled setting. Raises as :func:`solve_many`."""
     code = _system(system)
-    ids = _holdings(settings)
+    ids = _holdings(settings, "settings")
     out = np.empty(ids.shape[0], np.float64)
     _chinese.setting_ev(ids, code, _tables(tables), out)
     return out
