@@ -112,9 +112,16 @@ def equity_kernel(const uint8_t[::1] hero, const uint8_t[::1] stock, int opponen
     cdef hr_rng g
     cdef int32_t mine, best, st
     cdef uint8_t work[4096]
-    if (hero.shape[0] != 6 or opponents < 1 or 4 * opponents > m or m > 4096
-            or split.shape[0] < opponents + 2):
-        raise ValueError("bad equity arguments")
+    # Sizes are compared in Py_ssize_t: ``4 * opponents`` and ``opponents + 2`` in C int
+    # arithmetic overflow for opponents >= 2**29 and would let the deal run past ``work``.
+    if hero.shape[0] != 6 or m > 4096:
+        raise ValueError("bad equity arguments: hero must hold 6 ids and stock at most 4096")
+    if opponents < 1 or 4 * <Py_ssize_t>opponents > m:
+        raise ValueError(f"bad equity arguments: opponents must be 1..{m // 4} "
+                         f"(4 cards each from a stock of {m}), got {opponents}")
+    if split.shape[0] < <Py_ssize_t>opponents + 2:
+        raise ValueError(f"bad equity arguments: split needs at least {opponents + 2} counters, "
+                         f"got {split.shape[0]}")
     for j in range(6):
         if hero[j] >= 52:
             raise ValueError("card id out of range")

@@ -154,11 +154,13 @@ def score_tables(const uint8_t[:, :, ::1] ids, const uint8_t[:, ::1] declare, in
     ``declare``: bit 0 declares a natural, bit 1 forces a foul (rows set with
     wrong card counts). Releases the GIL."""
     cdef Py_ssize_t i
-    cdef int p, np_ = ids.shape[1], bad_p = -1
+    cdef int p, np_, bad_p = -1
     cdef Py_ssize_t bad = -1
     cdef hrc_player pl[4]
-    if ids.shape[2] != 13 or not 2 <= np_ <= 4 or not 0 <= system <= 3:
+    # The player count is checked as Py_ssize_t before it is narrowed to int.
+    if ids.shape[2] != 13 or not 2 <= ids.shape[1] <= 4 or not 0 <= system <= 3:
         raise ValueError("need (N, 2..4, 13) ids and a system 0..3")
+    np_ = <int>ids.shape[1]
     if (declare.shape[0] < stop or declare.shape[1] != np_ or foul_out.shape[0] < stop
             or foul_out.shape[1] != np_ or natural_out.shape[0] < stop or natural_out.shape[1] != np_
             or home_out.shape[0] < stop or home_out.shape[1] != np_):

@@ -174,7 +174,7 @@ def set_rows(const int16_t[::1] table, int ns, const uint8_t[:, ::1] ids, int nh
     the dense strength per position to out_str and the objective to out_ev.
     Returns None, or (row, column, error kind) of the first bad row. Releases
     the GIL."""
-    cdef int c = ids.shape[1]
+    cdef int c
     cdef Py_ssize_t i, bad = -1
     cdef int j, k, s, err = 0, col = -1, pos
     cdef uint32_t used
@@ -182,8 +182,9 @@ def set_rows(const int16_t[::1] table, int ns, const uint8_t[:, ::1] ids, int nh
     cdef uint8_t v
     cdef Ctx* x
     cdef double sm, pr, w
-    if not 3 <= c <= MAXC:
-        raise ValueError(f"holdings must have 3..{MAXC} cards, got {c}")
+    if not 3 <= ids.shape[1] <= MAXC:  # checked as Py_ssize_t, then narrowed
+        raise ValueError(f"holdings must have 3..{MAXC} cards, got {ids.shape[1]}")
+    c = <int>ids.shape[1]
     if nh != c // 3 or nh > MAXH:
         raise ValueError("nh must be cards // 3")
     if not 1 <= ns <= MAXS or table.shape[0] != 2 * 2197:

@@ -67,6 +67,8 @@ cdef int _board(const uint8_t[::1] board, uint64_t dead_mask,
 def deck_left(const uint8_t[::1] board, uint64_t dead_mask, int players):
     """Cards left to deal from after the board, dead cards and 2 hole cards per player."""
     cdef uint64_t bk, bm, km
+    if not 0 <= players <= HR_EQ_MAX_PLAYERS:  # before any arithmetic: 2 * players overflows an int
+        raise HandrankError(f"players must be 0..{HR_EQ_MAX_PLAYERS}, got {players}")
     _board(board, dead_mask, &bk, &bm, &km)
     return 52 - bin(km).count("1") - 2 * players
 
@@ -83,16 +85,18 @@ def exact_units(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t 
     with every board), ``r = 5 - len(board)``. ``out``: ``(A * m0, 3n)`` int64, row u
     receives wins[n], ties[n], pot share units[n] (1/SHARE_UNITS each) of unit u.
     Releases the GIL. Raises HandrankError on shape or card problems."""
-    cdef int n = holes.shape[1] // 2
-    cdef int r = 5 - board.shape[0]
+    cdef int n, r
     cdef uint64_t bk, bm, km, used
     cdef int64_t a, A = holes.shape[0], m0
     cdef int j, left, rc = 0
     cdef uint8_t c
-    if holes.shape[1] % 2 or not 2 <= n <= HR_EQ_MAX_PLAYERS:
+    # Shapes are checked as Py_ssize_t before they are narrowed to int.
+    if holes.shape[1] % 2 or not 4 <= holes.shape[1] <= 2 * HR_EQ_MAX_PLAYERS:
         raise HandrankError(f"holes must have 2n columns, n = 2..10; got {holes.shape[1]}")
     if board.shape[0] not in (0, 3, 4, 5):
         raise HandrankError(f"a board has 0, 3, 4 or 5 cards, got {board.shape[0]}")
+    n = <int>(holes.shape[1] // 2)
+    r = 5 - <int>board.shape[0]
     _board(board, dead_mask, &bk, &bm, &km)
     left = 52 - bin(km).count("1") - 2 * n
     if left < r:
@@ -134,24 +138,30 @@ def monte_carlo(const uint8_t[:, ::1] combos, const int64_t[::1] off, const doub
     row found overlapping hands; counts ``(5, n)`` int64 rows wins, ties, share
     units, squared share units, and (first column) the number of deals.
     Releases the GIL."""
-    cdef int n = off.shape[0] - 1
-    cdef int r = 5 - board.shape[0]
+    cdef int n, r
     cdef uint64_t bk, bm, km
     cdef hr_eq_acc acc
     cdef int p, rc = 0
     cdef Py_ssize_t i, K = combos.shape[0]
-    if not 2 <= n <= HR_EQ_MAX_PLAYERS:
-        raise HandrankError(f"2 to 10 players, got {n}")
+    if not 3 <= off.shape[0] <= HR_EQ_MAX_PLAYERS + 1:
+        raise HandrankError(f"2 to 10 players, got {off.shape[0] - 1}")
+    n = <int>(off.shape[0] - 1)
     if board.shape[0] not in (0, 3, 4, 5):
         raise HandrankError(f"a board has 0, 3, 4 or 5 cards, got {board.shape[0]}")
+    r = 5 - <int>board.shape[0]
     if uniform.shape[0] != n or prob.shape[0] != K or alias.shape[0] != K \
             or combos.shape[1] != 2 or K == 0:
         raise HandrankError("inconsistent range arrays")
+    if K > 0x7FFFFFFF:  # a player's count is drawn from with a 32-bit bound
+        raise HandrankError(f"at most {0x7FFFFFFF} combos, got {K}")
+    # Every offset is checked (from 0, increasing, ending at K) before any indexes an array.
     if off[0] != 0 or off[n] != K:
         raise HandrankError("range offsets must run from 0 to the number of combos")
     for p in range(n):
-        if off[p + 1] <= off[p]:
-            raise HandrankError(f"player {p}: empty range")
+        if off[p + 1] <= off[p] or off[p + 1] > K:
+            raise HandrankError(f"range offsets must increase from 0 to the number of combos "
+                                f"({K}); player {p} has offsets {off[p]}..{off[p + 1]}")
+    for p in range(n):
         for i in range(off[p], off[p + 1]):
             if alias[i] < off[p] or alias[i] >= off[p + 1]:
                 raise HandrankError(f"player {p}: alias index {alias[i]} outside its range")
