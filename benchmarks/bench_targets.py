@@ -94,20 +94,34 @@ def wall_time(fn: Callable[[], Any]) -> tuple[float, float]:
 
 # ---------------------------------------------------------------- limit hooks
 # C-only benchmark hooks in the kernel modules (the "limit of this design": a
-# plain C loop over the same tables, no Python layer, no per-row checks). Each
-# hook returns the best seconds of one pass. They are added by the issue-11
-# work; where one is missing this prints "n/a", and where its signature differs
-# from the call below, "n/a (hook signature changed)": adjust the call here.
-# Each entry: module, function name, call(f, ctx) -> value in the row's unit.
+# plain C loop over the same tables, no Python layer, no per-row checks), added
+# by the issue-11 work. The calls below follow the hooks as written on the
+# issue-11 branches; where a hook is missing this prints "n/a", and where its
+# signature differs from the call, "n/a (hook signature changed)": adjust the
+# call here. Each entry: module, function name, call(f, ctx) -> value in the
+# row's unit (the best of ctx.reps passes).
+HH_IDS = np.array([50, 49, 47, 44], dtype=np.uint8)  # AhAd, KsKc (card id = 4*rank + suit)
+
+
+def _best_cpu(fn: Callable[[], Any], reps: int) -> float:
+    return min(cpu_time(fn) for _ in range(reps))
+
+
 LIMIT_HOOKS: dict[str, tuple[str, str, Callable[[Any, "Ctx"], float]]] = {
+    # _plain_loop_benchmark(ids (N, 7) uint8, out (N,) int32, repeats) -> best seconds of a pass
     "bulk": ("handrank.poker._kernel", "_plain_loop_benchmark",
              lambda f, c: f(c.ids, c.out, c.reps) * 1e9 / len(c.ids)),
+    # _plain_enumeration_benchmark(repeats) -> (best seconds, histogram)
     "enum": ("handrank.poker._kernel", "_plain_enumeration_benchmark",
-             lambda f, c: f(c.reps) * 1e3),
+             lambda f, c: f(c.reps)[0] * 1e3),
+    # _kernel_only_benchmark(holes (A, 2n) uint8, board uint8, dead_mask, repeat)
+    #   -> (seconds per enumeration, boards evaluated, counts)
     "exact": ("handrank.equity._kernel", "_kernel_only_benchmark",
-              lambda f, c: f(HH, c.reps) * 1e3),
+              lambda f, c: min(f(HH_IDS.reshape(1, 4), np.zeros(0, dtype=np.uint8), 0, 1)[0]
+                               for _ in range(c.reps)) * 1e3),
+    # _plain_monte_carlo_benchmark(hands (4,) uint8, seed, samples) -> (wins 0, wins 1): timed here
     "mc": ("handrank.equity._kernel", "_plain_monte_carlo_benchmark",
-           lambda f, c: f(HH, c.mc_n, c.reps) * 1e9 / c.mc_n),
+           lambda f, c: _best_cpu(lambda: f(HH_IDS, 1, c.mc_n), c.reps) * 1e9 / c.mc_n),
 }
 
 
