@@ -161,7 +161,6 @@ class Row:
     peer_over_handrank: bool = True         # ratio = peer / handrank (else handrank / peer)
     thread_ratio: list[float] = field(default_factory=list)  # 2-thread rows: 1 thread / 2
     limit_key: str = ""
-    note: str = ""
     values: list[float] = field(default_factory=list)
     ratios: list[float] = field(default_factory=list)
     cpu_wall: list[float] = field(default_factory=list)
@@ -284,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=None, help="rounds (default 5; --quick 2)")
     ap.add_argument("--markdown", action="store_true", help="also print the table as Markdown")
     args = ap.parse_args(argv)
-    rounds = args.rounds or (2 if args.quick else 5)
+    rounds = args.rounds if args.rounds is not None else (2 if args.quick else 5)
     if rounds < 1:
         ap.error("--rounds must be at least 1")
 
