@@ -29,6 +29,9 @@ How the tables work (see ``poker/_kernel.pyx`` for the kernel):
   a kernel that sums the keys of bytes it has not checked (or that another
   thread changes under it) can give a wrong strength but never read outside a
   table. ``NOFLUSH_SIZE`` and ``ROW_COUNT`` count the real entries.
+* ``RANK_KEY_PLANES[16 * b + r]``: byte b (0..2) of rank r's key (0 for
+  r = 13..15): the AVX2 bulk kernel looks the three bytes up with byte
+  shuffles and adds them with ``psadbw`` (every rank key is under 2**24).
 * Per byte value (the uint8 bulk kernel, indexed by the raw byte): ``BYTE_KEY``
   the card key (0 for 52..255) and ``BYTE_SUIT_BIT`` the card's bit in a
   suit-major mask ``1 << (16 * suit + rank)`` (0 for 52..255), so the flush
@@ -193,6 +196,8 @@ def render() -> str:
     for v in range(256):
         kb += [card_keys[v], 1 << v] if v < 52 else [1 << 48, 0]
     byte_key = [card_keys[v] if v < 52 else 0 for v in range(256)]
+    assert max(RANK_KEYS) < 1 << 24
+    planes = [(RANK_KEYS[r] >> (8 * b)) & 255 if r < 13 else 0 for b in range(3) for r in range(16)]
     byte_suit_bit = [1 << (16 * (v & 3) + (v >> 2)) if v < 52 else 0 for v in range(256)]
     # Per rank and 4-bit suit pattern (a nibble of a card mask), the summed card keys.
     nibble = [sum(card_keys[4 * r + s] for s in range(4) if nib >> s & 1)
@@ -201,7 +206,7 @@ def render() -> str:
     first = [int(np.flatnonzero(class_cat[1:] == cat)[0]) + 1 for cat in range(9)]
     arrays = [("HR_CATEGORY_FIRST", "uint16_t", first), ("HR_CARD_KEY", "uint64_t", card_keys),
               ("HR_KB", "uint64_t", kb), ("HR_NIBBLE_KEY", "uint64_t", nibble),
-              ("HR_BYTE_KEY", "uint64_t", byte_key), ("HR_BYTE_SUIT_BIT", "uint64_t", byte_suit_bit),
+              ("HR_RANK_KEY_PLANES", "uint8_t", planes), ("HR_BYTE_KEY", "uint64_t", byte_key), ("HR_BYTE_SUIT_BIT", "uint64_t", byte_suit_bit),
               ("HR_ROW_OFFSET", "uint32_t", offsets_padded),
               ("HR_NOFLUSH", "uint16_t", noflush_padded),
               ("HR_FLUSH", "uint16_t", flush), ("HR_CLASS_RANKS", "uint32_t", class_ranks)]

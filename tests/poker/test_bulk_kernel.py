@@ -133,3 +133,41 @@ def test_tables_are_padded_for_any_seven_byte_keys():
     suit_bit = _array("HR_BYTE_SUIT_BIT")
     assert suit_bit[:52] == [1 << (16 * (c & 3) + (c >> 2)) for c in range(52)]
     assert suit_bit[52:] == [0] * 204
+
+
+_LEVEL_SCRIPT = r"""
+import numpy as np
+from handrank import poker
+rng = np.random.default_rng(7)
+lines = []
+for k in (5, 6, 7):
+    for n in (3, 300, 1000):
+        ids = np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+        lines.append(str(poker.evaluate_many(ids).tolist()))
+        for bad in ((n - 1, k - 1, 77), (n // 2, 1, None)):
+            b = ids.copy()
+            b[bad[0], bad[1]] = bad[2] if bad[2] is not None else b[bad[0], 0]
+            try:
+                poker.evaluate_many(b)
+                lines.append("no error")
+            except ValueError as e:
+                lines.append(f"{type(e).__name__}: {e}")
+print("\n".join(lines))
+"""
+
+
+def test_every_simd_level_gives_the_same_results_and_errors():
+    # HANDRANK_SIMD caps the kernel the CPU would pick: 0 = fused checked
+    # kernel, 1 = SSSE3, 2 = AVX2 (a level the CPU lacks falls back lower).
+    import os
+    import subprocess
+    import sys
+    outs = {}
+    for level in ("0", "1", "2"):
+        env = dict(os.environ, HANDRANK_SIMD=level)
+        r = subprocess.run([sys.executable, "-c", _LEVEL_SCRIPT], capture_output=True,
+                           text=True, env=env, timeout=120)
+        assert r.returncode == 0, r.stderr
+        outs[level] = r.stdout
+    assert outs["0"] == outs["1"] == outs["2"]
+    assert outs["0"].count("DuplicateCardError") == 9 and outs["0"].count("CardRangeError") == 9

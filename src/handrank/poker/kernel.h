@@ -192,7 +192,9 @@ HR_INLINE int hr_poker_rows_ok(const uint8_t *ids, int k, ptrdiff_t start, ptrdi
  * load would pass the end, are checked one by one). */
 #if !defined(HR_NO_SIMD) && (defined(__x86_64__) || defined(_M_X64) || defined(_M_AMD64)) \
     && (defined(__GNUC__) || defined(__clang__))
+#include <stdlib.h>
 #include <tmmintrin.h>
+#include <immintrin.h>
 #define HR_HAVE_FAST_IDS 1
 /* Shuffle pattern: lane byte p (p < K) takes row byte (p + d) % K, others 0. */
 #define HR_ROT_B(K, d, p) ((p) < (K) ? (char)(((p) + (d)) % (K)) : (char)0x80)
@@ -241,25 +243,112 @@ HR_DEFINE_FAST_KERNEL(5)
 HR_DEFINE_FAST_KERNEL(6)
 HR_DEFINE_FAST_KERNEL(7)
 
-/* 1 when the CPU has SSSE3 (asked once; a race between threads only asks twice). */
-static int hr_poker_ssse3 = -1;
-HR_INLINE int hr_poker_have_fast_ids(void) {
-    if (hr_poker_ssse3 < 0) hr_poker_ssse3 = __builtin_cpu_supports("ssse3") ? 1 : 0;
-    return hr_poker_ssse3;
+/* The AVX2 kernel (chosen at run time when the CPU and OS have AVX2): four rows
+ * per iteration, one row per 64-bit lane of a 256-bit vector, checked as above,
+ * and their keys computed in the vector too, with no table load per card: the
+ * rank key's three bytes come from byte shuffles of HR_RANK_KEY_PLANES indexed
+ * by id >> 2 and are summed across the row with psadbw; the suit counters the
+ * same way (two shuffles of id & 3, counts 1 and 16 per suit, summed into
+ * nibbles). Pad bytes are set to 0xFF first, which looks up rank 15 (a zero
+ * entry) and a suit index with bit 7 set (shuffle gives 0), so they add
+ * nothing; any byte adds at most one rank key, so the row loop's bounds hold.
+ * Then per row the flush test and the two table loads in scalar code. */
+#define HR_B2(v) _mm256_broadcastsi128_si256(v)
+#define HR_DEFINE_AVX2_KERNEL(K)                                                    \
+__attribute__((target("avx2"))) static inline ptrdiff_t hr_poker_eval_avx2_##K(       \
+        const uint8_t *ids, ptrdiff_t start, ptrdiff_t stop, int32_t *out,          \
+        int *err, int *col) {                                                       \
+    const __m256i p0 = HR_B2(HR_ROT_PAT(K, 0)), p1 = HR_B2(HR_ROT_PAT(K, 1));       \
+    const __m256i p2 = HR_B2(HR_ROT_PAT(K, 2)), p3 = HR_B2(HR_ROT_PAT(K, 3));       \
+    const __m256i lane = _mm256_set1_epi64x((long long)((1ULL << (8 * K)) - 1));   \
+    const __m256i pad = _mm256_andnot_si256(lane, _mm256_set1_epi8(-1));            \
+    const __m256i top = _mm256_set1_epi8(51), zero = _mm256_setzero_si256();        \
+    const __m256i m3f = _mm256_set1_epi8(0x3F), m83 = _mm256_set1_epi8((char)0x83); \
+    const __m256i sa_t = HR_B2(_mm_setr_epi8(1, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)); \
+    const __m256i sb_t = HR_B2(_mm_setr_epi8(0, 0, 1, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)); \
+    const __m256i t0 = HR_B2(_mm_loadu_si128((const __m128i *)HR_RANK_KEY_PLANES));  \
+    const __m256i t1 = HR_B2(_mm_loadu_si128((const __m128i *)(HR_RANK_KEY_PLANES + 16))); \
+    const __m256i t2 = HR_B2(_mm_loadu_si128((const __m128i *)(HR_RANK_KEY_PLANES + 32))); \
+    const __m256i base = _mm256_set1_epi64x((long long)HR_SUIT_BASE);               \
+    ptrdiff_t b, e, i;                                                              \
+    for (b = start; b < stop; b = e) {                                              \
+        __m256i bad = zero, same = zero;                                            \
+        e = stop - b > HR_CHECK_BLOCK ? b + HR_CHECK_BLOCK : stop;                  \
+        for (i = b; i + 3 < e && K * i + 2 * K + 16 <= K * stop; i += 4) {           \
+            __m256i x = _mm256_inserti128_si256(_mm256_castsi128_si256(             \
+                _mm_loadu_si128((const __m128i *)(ids + K * i))),                   \
+                _mm_loadu_si128((const __m128i *)(ids + K * i + 2 * K)), 1);        \
+            __m256i y = _mm256_shuffle_epi8(x, p0), yp, r, s, key, su;              \
+            uint64_t kk[4];                                                         \
+            int q;                                                                  \
+            bad = _mm256_or_si256(bad, _mm256_subs_epu8(y, top));                   \
+            same = _mm256_or_si256(same, _mm256_cmpeq_epi8(y, _mm256_shuffle_epi8(x, p1))); \
+            same = _mm256_or_si256(same, _mm256_cmpeq_epi8(y, _mm256_shuffle_epi8(x, p2))); \
+            if (K > 5)                                                              \
+                same = _mm256_or_si256(same, _mm256_cmpeq_epi8(y, _mm256_shuffle_epi8(x, p3))); \
+            yp = _mm256_or_si256(y, pad);                                           \
+            r = _mm256_and_si256(_mm256_srli_epi16(yp, 2), m3f);                    \
+            key = _mm256_add_epi64(_mm256_sad_epu8(_mm256_shuffle_epi8(t0, r), zero), \
+                _mm256_slli_epi64(_mm256_sad_epu8(_mm256_shuffle_epi8(t1, r), zero), 8)); \
+            key = _mm256_add_epi64(key,                                             \
+                _mm256_slli_epi64(_mm256_sad_epu8(_mm256_shuffle_epi8(t2, r), zero), 16)); \
+            s = _mm256_and_si256(yp, m83);                                          \
+            su = _mm256_add_epi64(_mm256_sad_epu8(_mm256_shuffle_epi8(sa_t, s), zero), \
+                _mm256_slli_epi64(_mm256_sad_epu8(_mm256_shuffle_epi8(sb_t, s), zero), 8)); \
+            key = _mm256_add_epi64(_mm256_add_epi64(key, _mm256_slli_epi64(su, HR_SUIT_SHIFT)), base); \
+            _mm256_storeu_si256((__m256i *)kk, key);                                \
+            for (q = 0; q < 4; q++) {                                               \
+                uint64_t kq = kk[q];                                                \
+                if (HR_UNLIKELY(kq & HR_FLUSH_CHECK)) {                             \
+                    out[i + q] = hr_poker_row_strength##K(ids + K * (i + q));       \
+                } else {                                                            \
+                    uint32_t k32 = (uint32_t)kq;                                    \
+                    out[i + q] = HR_NOFLUSH[(k32 & 0xFFF) + HR_ROW_OFFSET[k32 >> 12]]; \
+                }                                                                   \
+            }                                                                       \
+        }                                                                           \
+        bad = _mm256_or_si256(bad, _mm256_and_si256(same, lane));                   \
+        if (!_mm256_testz_si256(bad, bad) || !hr_poker_rows_ok(ids, K, i, e)) {     \
+            ptrdiff_t rr = hr_poker_eval_checked##K(ids, b, e, out, err, col);      \
+            if (rr >= 0) return rr;                                                 \
+        } else {                                                                    \
+            for (; i < e; i++) out[i] = hr_poker_row_strength##K(ids + K * i);      \
+        }                                                                           \
+    }                                                                               \
+    return -1;                                                                      \
+}
+HR_DEFINE_AVX2_KERNEL(5)
+HR_DEFINE_AVX2_KERNEL(6)
+HR_DEFINE_AVX2_KERNEL(7)
+
+/* Which fast kernel the CPU allows: 2 = AVX2, 1 = SSSE3, 0 = neither (asked
+ * once; a race between threads only asks twice, with the same answer). */
+static int hr_poker_simd_level = -1;
+HR_INLINE int hr_poker_fast_level(void) {
+    if (hr_poker_simd_level < 0) {
+        const char *cap = getenv("HANDRANK_SIMD");
+        int level = __builtin_cpu_supports("avx2") ? 2 : __builtin_cpu_supports("ssse3") ? 1 : 0;
+        if (cap && cap[0] >= '0' && cap[0] <= '2' && cap[0] - '0' < level) level = cap[0] - '0';
+        hr_poker_simd_level = level;
+    }
+    return hr_poker_simd_level;
 }
 #endif
 
 /* The bulk uint8 kernel: rows start..stop of an (N, K) array of card ids into
  * out; returns -1, or the first bad row with *err (HR_ERR_RANGE or
  * HR_ERR_DUPLICATE) and *col (its first bad column). Any byte values are safe.
- * The fast kernel where the CPU allows, else the fused checked kernel; both give
- * the same strengths and the same first error. */
+ * The AVX2 or SSSE3 kernel where the CPU allows, else the fused checked
+ * kernel; all give the same strengths and the same first error. Set the
+ * environment variable HANDRANK_SIMD to 0, 1 or 2 before the first call to cap
+ * the level (tests use it to run every kernel). */
 #ifdef HR_HAVE_FAST_IDS
 #define HR_DEFINE_IDS_KERNEL(K)                                                     \
 HR_INLINE ptrdiff_t hr_poker_eval_ids##K(const uint8_t *ids, ptrdiff_t start,          \
         ptrdiff_t stop, int32_t *out, int *err, int *col) {                         \
-    if (hr_poker_have_fast_ids())                                                   \
-        return hr_poker_eval_fast##K(ids, start, stop, out, err, col);              \
+    int level_ = hr_poker_fast_level();                                             \
+    if (level_ == 2) return hr_poker_eval_avx2_##K(ids, start, stop, out, err, col); \
+    if (level_ == 1) return hr_poker_eval_fast##K(ids, start, stop, out, err, col); \
     return hr_poker_eval_checked##K(ids, start, stop, out, err, col);               \
 }
 #else
