@@ -144,14 +144,22 @@ for k in (5, 6, 7):
     for n in (3, 300, 1000):
         ids = np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
         lines.append(str(poker.evaluate_many(ids).tolist()))
-        for bad in ((n - 1, k - 1, 77), (n // 2, 1, None)):
-            b = ids.copy()
-            b[bad[0], bad[1]] = bad[2] if bad[2] is not None else b[bad[0], 0]
-            try:
-                poker.evaluate_many(b)
-                lines.append("no error")
-            except ValueError as e:
-                lines.append(f"{type(e).__name__}: {e}")
+        lines.append(str(poker.evaluate_many(ids.astype(np.int64)).tolist()))
+        neg = ids.astype(np.int64)
+        neg[n // 3, 2] = -3
+        try:
+            poker.evaluate_many(neg)
+        except ValueError as e:
+            lines.append(f"{type(e).__name__}: {e}")
+        for bad in ((n - 1, k - 1, 77), (n // 2, 1, None), (0, k - 1, 300)):
+            for dtype in (np.int64, np.int16, np.uint16):
+                b = ids.astype(dtype)
+                b[bad[0], bad[1]] = bad[2] if bad[2] is not None else b[bad[0], 0]
+                try:
+                    poker.evaluate_many(b)
+                    lines.append("no error")
+                except ValueError as e:
+                    lines.append(f"{type(e).__name__}: {e}")
 print("\n".join(lines))
 """
 
@@ -170,4 +178,4 @@ def test_every_simd_level_gives_the_same_results_and_errors():
         assert r.returncode == 0, r.stderr
         outs[level] = r.stdout
     assert outs["0"] == outs["1"] == outs["2"]
-    assert outs["0"].count("DuplicateCardError") == 9 and outs["0"].count("CardRangeError") == 9
+    assert outs["0"].count("DuplicateCardError") == 27 and outs["0"].count("CardRangeError") == 63
