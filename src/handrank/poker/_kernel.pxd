@@ -20,6 +20,7 @@ cdef extern from "poker/tables.h" nogil:
     const uint32_t HR_CLASS_RANKS[7463]
     const uint64_t HR_KB[512]
     const uint64_t HR_NIBBLE_KEY[208]
+    const uint8_t HR_RANK_KEY_PLANES[48]
     const uint64_t HR_BYTE_KEY[256]
     const uint64_t HR_BYTE_SUIT_BIT[256]
 

@@ -513,4 +513,4 @@ def table_bytes():
     return (sizeof(HR_CARD_KEY) + HR_ROW_OFFSET_LEN * 4 + HR_NOFLUSH_LEN * 2
             + sizeof(HR_FLUSH) + sizeof(HR_CLASS_RANKS) + sizeof(HR_CATEGORY_FIRST)
             + sizeof(HR_NIBBLE_KEY) + sizeof(HR_KB) + sizeof(HR_BYTE_KEY)
-            + sizeof(HR_BYTE_SUIT_BIT))
+            + sizeof(HR_BYTE_SUIT_BIT) + sizeof(HR_RANK_KEY_PLANES))
