@@ -1,0 +1,227 @@
+/* Exact Hold'em enumeration with board suit isomorphism.
+ *
+ * The boards still to deal are walked rank by rank, from aces down, choosing how
+ * many cards of each rank join the board (ranks strictly decrease along a path,
+ * so every board is reached once). At each rank a suit is *relevant* when some
+ * player could still finish with five cards of it:
+ *
+ *     most hole cards of the suit one player holds + board cards of the suit so far
+ *     + min(cards still to deal, cards of the suit left at this rank or below) >= 5.
+ *
+ * Cards of the relevant suits are chosen one by one. The cards of this rank in the
+ * other suits are interchangeable: no player can make a flush in those suits
+ * whatever comes later (a suit never becomes relevant again: the cards to deal and
+ * the cards left only shrink), no later choice depends on which of them was taken
+ * (later ranks are other cards), and a hand's value then depends on their ranks
+ * only. So j of the k such cards are represented by the first j of them, with
+ * weight C(k, j), and a board is evaluated once per class. Weights multiply along
+ * a path; their sum over all leaves is C(cards left, cards to deal).
+ * For AhAd vs KsKc preflop this evaluates 222,783 boards instead of 1,712,304.
+ *
+ * Counts are weighted integers (int64: at most C(48, 5) boards x 2520 units),
+ * so the result is exactly what the plain enumeration (hr_eq_exact in
+ * equity/kernel.h) gives. Plain C, called with the GIL released from
+ * equity/_kernel.pyx; card ids are validated there and masked with & 63 here.
+ */
+#ifndef HANDRANK_EQUITY_ENUMERATION_H
+#define HANDRANK_EQUITY_ENUMERATION_H
+#include "equity/kernel.h"
+
+/* What one enumeration walks, and its weighted counters. Suits are 4-bit sets. */
+typedef struct {
+    int n;                                  /* players */
+    uint64_t pkey[HR_EQ_MAX_PLAYERS];       /* hole cards + known board keys (with HR_SUIT_BASE) */
+    uint64_t pmask[HR_EQ_MAX_PLAYERS];      /* hole cards + known board masks */
+    uint64_t rkey[13][16];                  /* key sum of each set of suits of rank R */
+    uint8_t avail[13];                      /* suits of rank R still in the deck */
+    uint8_t upto[13][5];                    /* cards left at ranks <= R: per suit, [4] all suits */
+    int hole[4];                            /* most hole cards of the suit one player holds */
+    int64_t win[HR_EQ_MAX_PLAYERS], tie[HR_EQ_MAX_PLAYERS], share[HR_EQ_MAX_PLAYERS];
+    int64_t boards;                         /* weighted boards (sum of weights) */
+    int64_t evaluated;                      /* boards evaluated (showdowns) */
+    int64_t top;                            /* first-level choices seen (work split) */
+    int part, parts;                        /* this call takes first-level choices top % parts == part */
+} hr_eq_iso;
+
+static const int64_t hr_eq_binom[5][5] = {
+    {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
+/* Size of a 4-bit suit set; hr_eq_low[set][j]: its j lowest suits. */
+static const uint8_t hr_eq_pc4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+static const uint8_t hr_eq_low[16][5] = {
+    {0, 0, 0, 0, 0}, {0, 1, 1, 1, 1}, {0, 2, 2, 2, 2}, {0, 1, 3, 3, 3},
+    {0, 4, 4, 4, 4}, {0, 1, 5, 5, 5}, {0, 2, 6, 6, 6}, {0, 1, 3, 7, 7},
+    {0, 8, 8, 8, 8}, {0, 1, 9, 9, 9}, {0, 2, 10, 10, 10}, {0, 1, 3, 11, 11},
+    {0, 4, 12, 12, 12}, {0, 1, 5, 13, 13}, {0, 2, 6, 14, 14}, {0, 1, 3, 7, 15}};
+
+/* One class of boards: weight w, dealt-card key k and mask m. */
+HR_INLINE void hr_eq_iso_leaf(hr_eq_iso *st, uint64_t k, uint64_t m, int64_t w) {
+    int n = st->n, p, cnt = 0;
+    int32_t s[HR_EQ_MAX_PLAYERS], best = -1;
+    st->boards += w;
+    st->evaluated++;
+    if (n == 2) {
+        int32_t a = hr_poker_strength(st->pkey[0] + k, st->pmask[0] | m);
+        int32_t b = hr_poker_strength(st->pkey[1] + k, st->pmask[1] | m);
+        if (a > b) st->win[0] += w;
+        else if (b > a) st->win[1] += w;
+        else { st->tie[0] += w; st->tie[1] += w; }
+        return;
+    }
+    for (p = 0; p < n; p++) {
+        int32_t v = hr_poker_strength(st->pkey[p] + k, st->pmask[p] | m);
+        s[p] = v;
+        if (v > best) { best = v; cnt = 1; }
+        else if (v == best) cnt++;
+    }
+    if (cnt == 1) {
+        for (p = 0; p < n; p++)
+            if (s[p] == best) st->win[p] += w;
+    } else {
+        int64_t u = w * hr_eq_split[cnt];
+        for (p = 0; p < n; p++)
+            if (s[p] == best) { st->tie[p] += w; st->share[p] += u; }
+    }
+}
+
+/* The last card, from ranks <= R: a suit is relevant when a player holding its
+ * most hole cards would reach five with this card (hole + board >= 4). */
+HR_INLINE void hr_eq_iso_last(hr_eq_iso *st, int R, const int *b, uint64_t k, uint64_t m,
+                              int64_t w) {
+    unsigned hot = 0, s;
+    int RR;
+    for (s = 0; s < 4; s++)
+        if (st->hole[s] + b[s] >= 4) hot |= 1u << s;
+    for (RR = R; RR >= 0; RR--) {
+        unsigned av = st->avail[RR], h = av & hot, c = av & ~hot;
+        while (h) {
+            unsigned one = h & (0u - h);
+            h &= h - 1;
+            hr_eq_iso_leaf(st, k + st->rkey[RR][one], m | ((uint64_t)one << (4 * RR)), w);
+        }
+        if (c) {
+            unsigned one = c & (0u - c);
+            hr_eq_iso_leaf(st, k + st->rkey[RR][one], m | ((uint64_t)one << (4 * RR)),
+                           w * hr_eq_pc4[c]);
+        }
+    }
+}
+
+/* Deal `rem` more cards from ranks <= R; b: board cards per suit so far (known
+ * board included), k/m: key and mask of the cards dealt so far, w: weight;
+ * first: the top level (work split into parts there). */
+static void hr_eq_iso_rec(hr_eq_iso *st, int R, int rem, const int *b,
+                          uint64_t k, uint64_t m, int64_t w, int first) {
+    int RR, s;
+    for (RR = R; RR >= 0 && st->upto[RR][4] >= rem; RR--) {
+        unsigned av = st->avail[RR], rel = 0, rs, is, sub;
+        int ni;
+        if (!av) continue;
+        for (s = 0; s < 4; s++) {
+            int reach = st->upto[RR][s] < rem ? st->upto[RR][s] : rem;
+            if (st->hole[s] + b[s] + reach >= 5) rel |= 1u << s;
+        }
+        rs = av & rel; is = av & ~rel; ni = hr_eq_pc4[is];
+        sub = rs;
+        for (;;) {  /* every subset of the relevant cards, then j of the others */
+            int ns = hr_eq_pc4[sub], j;
+            for (j = 0; j <= ni && ns + j <= rem; j++) {
+                unsigned T = sub | hr_eq_low[is][j];
+                int t = ns + j, nb[4];
+                uint64_t k1, m1;
+                int64_t w1;
+                if (t == 0) continue;
+                if (first && st->top++ % st->parts != st->part) continue;
+                k1 = k + st->rkey[RR][T];
+                m1 = m | ((uint64_t)T << (4 * RR));
+                w1 = w * hr_eq_binom[ni][j];
+                if (t == rem) { hr_eq_iso_leaf(st, k1, m1, w1); continue; }
+                for (s = 0; s < 4; s++) nb[s] = b[s] + (int)(T >> s & 1);
+                if (rem - t == 1) hr_eq_iso_last(st, RR - 1, nb, k1, m1, w1);
+                else hr_eq_iso_rec(st, RR - 1, rem - t, nb, k1, m1, w1, 0);
+            }
+            if (!sub) break;
+            sub = (sub - 1) & rs;
+        }
+    }
+}
+
+/* Set up one assignment: players' hole cards h[0 .. 2n) on the known board.
+ * Returns 0, or -1 if the cards leave fewer than r cards to deal. */
+HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint64_t base_key,
+                             uint64_t board_mask, uint64_t known_mask) {
+    uint64_t used = known_mask;
+    int p, s, R, c, left = 0;
+    st->n = n;
+    for (s = 0; s < 4; s++) st->hole[s] = 0;
+    for (p = 0; p < n; p++) {
+        uint8_t c0 = h[2 * p] & 63, c1 = h[2 * p + 1] & 63;
+        int cs[4] = {0, 0, 0, 0};
+        if (c0 >= 52 || c1 >= 52) return -1;
+        st->pkey[p] = base_key + HR_CARD_KEY[c0] + HR_CARD_KEY[c1];
+        st->pmask[p] = board_mask | ((uint64_t)1 << c0) | ((uint64_t)1 << c1);
+        used |= ((uint64_t)1 << c0) | ((uint64_t)1 << c1);
+        cs[c0 & 3]++; cs[c1 & 3]++;
+        for (s = 0; s < 4; s++)
+            if (cs[s] > st->hole[s]) st->hole[s] = cs[s];
+    }
+    for (R = 0; R < 13; R++) {
+        unsigned T;
+        st->avail[R] = 0;
+        for (s = 0; s < 5; s++) st->upto[R][s] = R ? st->upto[R - 1][s] : 0;
+        for (s = 0; s < 4; s++) {
+            c = 4 * R + s;
+            if (!(used >> c & 1)) {
+                st->avail[R] |= (uint8_t)(1u << s);
+                st->upto[R][s]++; st->upto[R][4]++; left++;
+            }
+        }
+        for (T = 0; T < 16; T++) {
+            st->rkey[R][T] = 0;
+            for (s = 0; s < 4; s++)
+                if (T >> s & 1) st->rkey[R][T] += HR_CARD_KEY[4 * R + s];
+        }
+    }
+    for (p = 0; p < HR_EQ_MAX_PLAYERS; p++) { st->win[p] = 0; st->tie[p] = 0; st->share[p] = 0; }
+    st->boards = 0; st->evaluated = 0; st->top = 0;
+    return left < r ? -1 : 0;
+}
+
+/* Exact enumeration over work units [start, stop): unit u is assignment
+ * u / parts (hole cards holes[a * 2n .. a * 2n + 2n)), part u % parts of its
+ * boards (the first-level choices t with t % parts == u % parts; parts >= 1).
+ * Unit u's weighted counts go to out[u * 3n ..]: wins[n], ties[n], pot share
+ * units[n] (1/2520 each). *evaluated (if not NULL) receives the boards evaluated.
+ * Returns 0, or -1 if a unit's cards are out of range or leave too few cards. */
+HR_INLINE int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_assign,
+                              uint64_t base_key, uint64_t board_mask, uint64_t known_mask,
+                              int parts, int64_t start, int64_t stop, int64_t *out,
+                              int64_t *evaluated) {
+    int64_t u, ev = 0;
+    hr_eq_iso st;
+    int b[4] = {0, 0, 0, 0}, s, p;
+    if (n < 2 || n > HR_EQ_MAX_PLAYERS || r < 0 || r > 5 || parts < 1) return -1;
+    for (s = 0; s < 4; s++) b[s] = hr_popcount64(board_mask & (0x1111111111111ULL << s));
+    for (u = start; u < stop; u++) {
+        int64_t a = u / parts, *o = out + u * 3 * n;
+        if (a >= num_assign) return -1;
+        if (hr_eq_iso_init(&st, n, r, holes + a * 2 * n, base_key, board_mask, known_mask))
+            return -1;
+        st.part = (int)(u % parts); st.parts = parts;
+        if (r == 0) {
+            if (st.part == 0) hr_eq_iso_leaf(&st, 0, 0, 1);
+        } else {
+            hr_eq_iso_rec(&st, 12, r, b, 0, 0, 1, 1);
+        }
+        ev += st.evaluated;
+        for (p = 0; p < n; p++) {
+            o[p] = st.win[p]; o[n + p] = st.tie[p];
+            /* wins take 2520 units, k-way ties 2520/k (summed per leaf above) */
+            o[2 * n + p] = st.win[p] * HR_EQ_UNITS + (n == 2 ? st.tie[p] * (HR_EQ_UNITS / 2)
+                                                              : st.share[p]);
+        }
+    }
+    if (evaluated) *evaluated = ev;
+    return 0;
+}
+
+#endif
