@@ -16,7 +16,14 @@
  * only. So j of the k such cards are represented by the first j of them, with
  * weight C(k, j), and a board is evaluated once per class. Weights multiply along
  * a path; their sum over all leaves is C(cards left, cards to deal).
- * For AhAd vs KsKc preflop this evaluates 222,783 boards instead of 1,712,304.
+ *
+ * Second, the suit renamings that map every player's hand, the board and the dead
+ * cards onto themselves (AhAd vs KsKc: swap h/d, swap s/c) change no showdown.
+ * Along a path H holds those that also fix every relevant choice made so far; of
+ * the relevant sets a rank offers, only the smallest of each H-orbit is walked,
+ * weighted by the orbit size, and H shrinks to its stabiliser below it (the
+ * classification into relevant suits is H-invariant, so this is exact).
+ * For AhAd vs KsKc preflop this evaluates 82,167 boards instead of 1,712,304.
  *
  * Counts are weighted integers (int64: at most C(48, 5) boards x 2520 units),
  * so the result is exactly what the plain enumeration (hr_eq_exact in
@@ -36,6 +43,7 @@ typedef struct {
     uint8_t avail[13];                      /* suits of rank R still in the deck */
     uint8_t upto[13][5];                    /* cards left at ranks <= R: per suit, [4] all suits */
     int hole[4];                            /* most hole cards of the suit one player holds */
+    uint32_t group;                         /* suit permutations fixing every hand, board, dead */
     int64_t win[HR_EQ_MAX_PLAYERS], tie[HR_EQ_MAX_PLAYERS], share[HR_EQ_MAX_PLAYERS];
     int64_t boards;                         /* weighted boards (sum of weights) */
     int64_t evaluated;                      /* boards evaluated (showdowns) */
@@ -52,6 +60,62 @@ static const uint8_t hr_eq_low[16][5] = {
     {0, 4, 4, 4, 4}, {0, 1, 5, 5, 5}, {0, 2, 6, 6, 6}, {0, 1, 3, 7, 7},
     {0, 8, 8, 8, 8}, {0, 1, 9, 9, 9}, {0, 2, 10, 10, 10}, {0, 1, 3, 11, 11},
     {0, 4, 12, 12, 12}, {0, 1, 5, 13, 13}, {0, 2, 6, 14, 14}, {0, 1, 3, 7, 15}};
+
+/* hr_eq_perm[g][set]: the image of a 4-bit suit set under permutation g of the
+ * four suits (g = 0 is the identity; all 24, in lexicographic order). */
+static const uint8_t hr_eq_perm[24][16] = {
+    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
+    {0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15},
+    {0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15},
+    {0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15},
+    {0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15},
+    {0, 1, 8, 9, 4, 5, 12, 13, 2, 3, 10, 11, 6, 7, 14, 15},
+    {0, 2, 1, 3, 4, 6, 5, 7, 8, 10, 9, 11, 12, 14, 13, 15},
+    {0, 2, 1, 3, 8, 10, 9, 11, 4, 6, 5, 7, 12, 14, 13, 15},
+    {0, 2, 4, 6, 1, 3, 5, 7, 8, 10, 12, 14, 9, 11, 13, 15},
+    {0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15},
+    {0, 2, 8, 10, 1, 3, 9, 11, 4, 6, 12, 14, 5, 7, 13, 15},
+    {0, 2, 8, 10, 4, 6, 12, 14, 1, 3, 9, 11, 5, 7, 13, 15},
+    {0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15},
+    {0, 4, 1, 5, 8, 12, 9, 13, 2, 6, 3, 7, 10, 14, 11, 15},
+    {0, 4, 2, 6, 1, 5, 3, 7, 8, 12, 10, 14, 9, 13, 11, 15},
+    {0, 4, 2, 6, 8, 12, 10, 14, 1, 5, 3, 7, 9, 13, 11, 15},
+    {0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15},
+    {0, 4, 8, 12, 2, 6, 10, 14, 1, 5, 9, 13, 3, 7, 11, 15},
+    {0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15},
+    {0, 8, 1, 9, 4, 12, 5, 13, 2, 10, 3, 11, 6, 14, 7, 15},
+    {0, 8, 2, 10, 1, 9, 3, 11, 4, 12, 6, 14, 5, 13, 7, 15},
+    {0, 8, 2, 10, 4, 12, 6, 14, 1, 9, 3, 11, 5, 13, 7, 15},
+    {0, 8, 4, 12, 1, 9, 5, 13, 2, 10, 6, 14, 3, 11, 7, 15},
+    {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15}};
+
+HR_INLINE int hr_eq_ctz32(uint32_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctz(x);
+#else
+    int i = 0;
+    while (!(x >> i & 1)) i++;
+    return i;
+#endif
+}
+
+/* Orbit of the suit set `sub` under the permutations H (a bit set over
+ * hr_eq_perm, identity included): 0 when sub is not the smallest set of its orbit
+ * (that one stands for it), else the orbit size; *stab gets the members of H
+ * that fix sub. */
+HR_INLINE int64_t hr_eq_orbit(uint32_t H, unsigned sub, uint32_t *stab) {
+    uint32_t h = H, fix = 0;
+    if (H == 1) { *stab = 1; return 1; }
+    while (h) {
+        int g = hr_eq_ctz32(h);
+        unsigned im = hr_eq_perm[g][sub];
+        h &= h - 1;
+        if (im < sub) return 0;
+        if (im == sub) fix |= (uint32_t)1 << g;
+    }
+    *stab = fix;
+    return hr_popcount64(H) / hr_popcount64(fix);
+}
 
 /* One class of boards: weight w, dealt-card key k and mask m. */
 HR_INLINE void hr_eq_iso_leaf(hr_eq_iso *st, uint64_t k, uint64_t m, int64_t w) {
@@ -86,7 +150,7 @@ HR_INLINE void hr_eq_iso_leaf(hr_eq_iso *st, uint64_t k, uint64_t m, int64_t w) 
 /* The last card, from ranks <= R: a suit is relevant when a player holding its
  * most hole cards would reach five with this card (hole + board >= 4). */
 HR_INLINE void hr_eq_iso_last(hr_eq_iso *st, int R, const int *b, uint64_t k, uint64_t m,
-                              int64_t w) {
+                              int64_t w, uint32_t H) {
     unsigned hot = 0, s;
     int RR;
     for (s = 0; s < 4; s++)
@@ -95,8 +159,12 @@ HR_INLINE void hr_eq_iso_last(hr_eq_iso *st, int R, const int *b, uint64_t k, ui
         unsigned av = st->avail[RR], h = av & hot, c = av & ~hot;
         while (h) {
             unsigned one = h & (0u - h);
+            uint32_t fix;
+            int64_t orbit = hr_eq_orbit(H, one, &fix);
             h &= h - 1;
-            hr_eq_iso_leaf(st, k + st->rkey[RR][one], m | ((uint64_t)one << (4 * RR)), w);
+            if (orbit)
+                hr_eq_iso_leaf(st, k + st->rkey[RR][one], m | ((uint64_t)one << (4 * RR)),
+                               w * orbit);
         }
         if (c) {
             unsigned one = c & (0u - c);
@@ -110,7 +178,7 @@ HR_INLINE void hr_eq_iso_last(hr_eq_iso *st, int R, const int *b, uint64_t k, ui
  * board included), k/m: key and mask of the cards dealt so far, w: weight;
  * first: the top level (work split into parts there). */
 static void hr_eq_iso_rec(hr_eq_iso *st, int R, int rem, const int *b,
-                          uint64_t k, uint64_t m, int64_t w, int first) {
+                          uint64_t k, uint64_t m, int64_t w, uint32_t H, int first) {
     int RR, s;
     for (RR = R; RR >= 0 && st->upto[RR][4] >= rem; RR--) {
         unsigned av = st->avail[RR], rel = 0, rs, is, sub;
@@ -124,7 +192,9 @@ static void hr_eq_iso_rec(hr_eq_iso *st, int R, int rem, const int *b,
         sub = rs;
         for (;;) {  /* every subset of the relevant cards, then j of the others */
             int ns = hr_eq_pc4[sub], j;
-            for (j = 0; j <= ni && ns + j <= rem; j++) {
+            uint32_t fix;
+            int64_t orbit = hr_eq_orbit(H, sub, &fix);
+            for (j = 0; j <= ni && ns + j <= rem && orbit; j++) {
                 unsigned T = sub | hr_eq_low[is][j];
                 int t = ns + j, nb[4];
                 uint64_t k1, m1;
@@ -133,11 +203,11 @@ static void hr_eq_iso_rec(hr_eq_iso *st, int R, int rem, const int *b,
                 if (first && st->top++ % st->parts != st->part) continue;
                 k1 = k + st->rkey[RR][T];
                 m1 = m | ((uint64_t)T << (4 * RR));
-                w1 = w * hr_eq_binom[ni][j];
+                w1 = w * hr_eq_binom[ni][j] * orbit;
                 if (t == rem) { hr_eq_iso_leaf(st, k1, m1, w1); continue; }
                 for (s = 0; s < 4; s++) nb[s] = b[s] + (int)(T >> s & 1);
-                if (rem - t == 1) hr_eq_iso_last(st, RR - 1, nb, k1, m1, w1);
-                else hr_eq_iso_rec(st, RR - 1, rem - t, nb, k1, m1, w1, 0);
+                if (rem - t == 1) hr_eq_iso_last(st, RR - 1, nb, k1, m1, w1, fix);
+                else hr_eq_iso_rec(st, RR - 1, rem - t, nb, k1, m1, w1, fix, 0);
             }
             if (!sub) break;
             sub = (sub - 1) & rs;
@@ -145,12 +215,20 @@ static void hr_eq_iso_rec(hr_eq_iso *st, int R, int rem, const int *b,
     }
 }
 
+/* The image of a card mask under suit permutation g. */
+HR_INLINE uint64_t hr_eq_image(int g, uint64_t mask) {
+    uint64_t out = 0;
+    int R;
+    for (R = 0; R < 13; R++) out |= (uint64_t)hr_eq_perm[g][mask >> (4 * R) & 15] << (4 * R);
+    return out;
+}
+
 /* Set up one assignment: players' hole cards h[0 .. 2n) on the known board.
  * Returns 0, or -1 if the cards leave fewer than r cards to deal. */
 HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint64_t base_key,
                              uint64_t board_mask, uint64_t known_mask) {
     uint64_t used = known_mask;
-    int p, s, R, c, left = 0;
+    int p, s, R, c, g, left = 0;
     st->n = n;
     for (s = 0; s < 4; s++) st->hole[s] = 0;
     for (p = 0; p < n; p++) {
@@ -181,6 +259,16 @@ HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint
                 if (T >> s & 1) st->rkey[R][T] += HR_CARD_KEY[4 * R + s];
         }
     }
+    st->group = 0;
+    for (g = 0; g < 24; g++) {  /* the suit renamings that change no hand and no known card */
+        int ok = hr_eq_image(g, board_mask) == board_mask
+                 && hr_eq_image(g, known_mask & ~board_mask) == (known_mask & ~board_mask);
+        for (p = 0; p < n && ok; p++) {
+            uint64_t hm = ((uint64_t)1 << (h[2 * p] & 63)) | ((uint64_t)1 << (h[2 * p + 1] & 63));
+            ok = hr_eq_image(g, hm) == hm;
+        }
+        if (ok) st->group |= (uint32_t)1 << g;
+    }
     for (p = 0; p < HR_EQ_MAX_PLAYERS; p++) { st->win[p] = 0; st->tie[p] = 0; st->share[p] = 0; }
     st->boards = 0; st->evaluated = 0; st->top = 0;
     return left < r ? -1 : 0;
@@ -210,7 +298,7 @@ HR_INLINE int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_as
         if (r == 0) {
             if (st.part == 0) hr_eq_iso_leaf(&st, 0, 0, 1);
         } else {
-            hr_eq_iso_rec(&st, 12, r, b, 0, 0, 1, 1);
+            hr_eq_iso_rec(&st, 12, r, b, 0, 0, 1, st.group, 1);
         }
         ev += st.evaluated;
         for (p = 0; p < n; p++) {
