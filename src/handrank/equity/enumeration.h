@@ -43,6 +43,7 @@ typedef struct {
     uint8_t avail[13];                      /* suits of rank R still in the deck */
     uint8_t upto[13][5];                    /* cards left at ranks <= R: per suit, [4] all suits */
     int hole[4];                            /* most hole cards of the suit one player holds */
+    uint16_t reach[13][6];                  /* nibble s: min(n, cards of suit s left at ranks <= R) */
     uint32_t group;                         /* suit permutations fixing every hand, board, dead */
     int64_t win[HR_EQ_MAX_PLAYERS], tie[HR_EQ_MAX_PLAYERS], share[HR_EQ_MAX_PLAYERS];
     int64_t boards;                         /* weighted boards (sum of weights) */
@@ -53,6 +54,16 @@ typedef struct {
 
 static const int64_t hr_eq_binom[5][5] = {
     {1, 0, 0, 0, 0}, {1, 1, 0, 0, 0}, {1, 2, 1, 0, 0}, {1, 3, 3, 1, 0}, {1, 4, 6, 4, 1}};
+/* Per-suit counts are packed in nibbles (suit s in bits 4s..4s+3). hr_eq_spread[set]:
+ * 1 in the nibble of each suit of a 4-bit set; hr_eq_nibbles(x): the set of suits
+ * whose nibble has bit 0 set in x (x & 0x1111 compressed to 4 bits). */
+static const uint16_t hr_eq_spread[16] = {
+    0x0000, 0x0001, 0x0010, 0x0011, 0x0100, 0x0101, 0x0110, 0x0111,
+    0x1000, 0x1001, 0x1010, 0x1011, 0x1100, 0x1101, 0x1110, 0x1111};
+HR_INLINE unsigned hr_eq_nibbles(unsigned x) {
+    x &= 0x1111u;
+    return (x | x >> 3 | x >> 6 | x >> 9) & 0xFu;
+}
 /* Size of a 4-bit suit set; hr_eq_low[set][j]: its j lowest suits. */
 static const uint8_t hr_eq_pc4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
 static const uint8_t hr_eq_low[16][5] = {
@@ -148,13 +159,12 @@ HR_INLINE void hr_eq_iso_leaf(hr_eq_iso *st, uint64_t k, uint64_t m, int64_t w) 
 }
 
 /* The last card, from ranks <= R: a suit is relevant when a player holding its
- * most hole cards would reach five with this card (hole + board >= 4). */
-HR_INLINE void hr_eq_iso_last(hr_eq_iso *st, int R, const int *b, uint64_t k, uint64_t m,
+ * most hole cards would reach five with this card (hole + board >= 4; hb: those
+ * sums packed per suit, at most 7 each). */
+HR_INLINE void hr_eq_iso_last(hr_eq_iso *st, int R, unsigned hb, uint64_t k, uint64_t m,
                               int64_t w, uint32_t H) {
-    unsigned hot = 0, s;
+    unsigned hot = hr_eq_nibbles(hb >> 2);
     int RR;
-    for (s = 0; s < 4; s++)
-        if (st->hole[s] + b[s] >= 4) hot |= 1u << s;
     for (RR = R; RR >= 0; RR--) {
         unsigned av = st->avail[RR], h = av & hot, c = av & ~hot;
         while (h) {
@@ -174,20 +184,19 @@ HR_INLINE void hr_eq_iso_last(hr_eq_iso *st, int R, const int *b, uint64_t k, ui
     }
 }
 
-/* Deal `rem` more cards from ranks <= R; b: board cards per suit so far (known
- * board included), k/m: key and mask of the cards dealt so far, w: weight;
- * first: the top level (work split into parts there). */
-static void hr_eq_iso_rec(hr_eq_iso *st, int R, int rem, const int *b,
+/* Deal `rem` more cards from ranks <= R; hb: per suit (packed nibbles) the most
+ * hole cards one player holds + the board cards so far (known board included),
+ * k/m: key and mask of the cards dealt so far, w: weight, H: the suit renamings
+ * that fix everything so far; first: the top level (work split into parts there). */
+static void hr_eq_iso_rec(hr_eq_iso *st, int R, int rem, unsigned hb,
                           uint64_t k, uint64_t m, int64_t w, uint32_t H, int first) {
-    int RR, s;
+    int RR;
     for (RR = R; RR >= 0 && st->upto[RR][4] >= rem; RR--) {
-        unsigned av = st->avail[RR], rel = 0, rs, is, sub;
+        /* relevant: hole + board + reach >= 5, i.e. bit 3 of each nibble + 3 (<= 15) */
+        unsigned av = st->avail[RR], rs, is, sub,
+                 rel = hr_eq_nibbles((hb + st->reach[RR][rem] + 0x3333u) >> 3);
         int ni;
         if (!av) continue;
-        for (s = 0; s < 4; s++) {
-            int reach = st->upto[RR][s] < rem ? st->upto[RR][s] : rem;
-            if (st->hole[s] + b[s] + reach >= 5) rel |= 1u << s;
-        }
         rs = av & rel; is = av & ~rel; ni = hr_eq_pc4[is];
         sub = rs;
         for (;;) {  /* every subset of the relevant cards, then j of the others */
@@ -196,7 +205,7 @@ static void hr_eq_iso_rec(hr_eq_iso *st, int R, int rem, const int *b,
             int64_t orbit = hr_eq_orbit(H, sub, &fix);
             for (j = 0; j <= ni && ns + j <= rem && orbit; j++) {
                 unsigned T = sub | hr_eq_low[is][j];
-                int t = ns + j, nb[4];
+                int t = ns + j;
                 uint64_t k1, m1;
                 int64_t w1;
                 if (t == 0) continue;
@@ -205,9 +214,8 @@ static void hr_eq_iso_rec(hr_eq_iso *st, int R, int rem, const int *b,
                 m1 = m | ((uint64_t)T << (4 * RR));
                 w1 = w * hr_eq_binom[ni][j] * orbit;
                 if (t == rem) { hr_eq_iso_leaf(st, k1, m1, w1); continue; }
-                for (s = 0; s < 4; s++) nb[s] = b[s] + (int)(T >> s & 1);
-                if (rem - t == 1) hr_eq_iso_last(st, RR - 1, nb, k1, m1, w1, fix);
-                else hr_eq_iso_rec(st, RR - 1, rem - t, nb, k1, m1, w1, fix, 0);
+                if (rem - t == 1) hr_eq_iso_last(st, RR - 1, hb + hr_eq_spread[T], k1, m1, w1, fix);
+                else hr_eq_iso_rec(st, RR - 1, rem - t, hb + hr_eq_spread[T], k1, m1, w1, fix, 0);
             }
             if (!sub) break;
             sub = (sub - 1) & rs;
@@ -253,6 +261,11 @@ HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint
                 st->upto[R][s]++; st->upto[R][4]++; left++;
             }
         }
+        for (T = 0; T <= 5; T++) {
+            st->reach[R][T] = 0;
+            for (s = 0; s < 4; s++)
+                st->reach[R][T] |= (uint16_t)((st->upto[R][s] < T ? st->upto[R][s] : T) << (4 * s));
+        }
         for (T = 0; T < 16; T++) {
             st->rkey[R][T] = 0;
             for (s = 0; s < 4; s++)
@@ -286,9 +299,8 @@ HR_INLINE int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_as
                               int64_t *evaluated) {
     int64_t u, ev = 0;
     hr_eq_iso st;
-    int b[4] = {0, 0, 0, 0}, s, p;
+    int s, p;
     if (n < 2 || n > HR_EQ_MAX_PLAYERS || r < 0 || r > 5 || parts < 1) return -1;
-    for (s = 0; s < 4; s++) b[s] = hr_popcount64(board_mask & (0x1111111111111ULL << s));
     for (u = start; u < stop; u++) {
         int64_t a = u / parts, *o = out + u * 3 * n;
         if (a >= num_assign) return -1;
@@ -298,7 +310,11 @@ HR_INLINE int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_as
         if (r == 0) {
             if (st.part == 0) hr_eq_iso_leaf(&st, 0, 0, 1);
         } else {
-            hr_eq_iso_rec(&st, 12, r, b, 0, 0, 1, st.group, 1);
+            unsigned hb = 0;
+            for (s = 0; s < 4; s++)
+                hb |= (unsigned)(st.hole[s] + hr_popcount64(board_mask & (0x1111111111111ULL << s)))
+                      << (4 * s);
+            hr_eq_iso_rec(&st, 12, r, hb, 0, 0, 1, st.group, 1);
         }
         ev += st.evaluated;
         for (p = 0; p < n; p++) {
