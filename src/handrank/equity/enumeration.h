@@ -48,8 +48,8 @@ typedef struct {
     int64_t win[HR_EQ_MAX_PLAYERS], tie[HR_EQ_MAX_PLAYERS], share[HR_EQ_MAX_PLAYERS];
     int64_t boards;                         /* weighted boards (sum of weights) */
     int64_t evaluated;                      /* boards evaluated (showdowns) */
-    int64_t top;                            /* first-level choices seen (work split) */
-    int part, parts;                        /* this call takes first-level choices top % parts == part */
+    int64_t top;                            /* split-level choices seen (work split) */
+    int part, parts;                        /* this call takes the choices top % parts == part */
 } hr_eq_iso;
 
 static const int64_t hr_eq_binom[5][5] = {
@@ -187,7 +187,8 @@ HR_INLINE void hr_eq_iso_last(hr_eq_iso *st, int R, unsigned hb, uint64_t k, uin
 /* Deal `rem` more cards from ranks <= R; hb: per suit (packed nibbles) the most
  * hole cards one player holds + the board cards so far (known board included),
  * k/m: key and mask of the cards dealt so far, w: weight, H: the suit renamings
- * that fix everything so far; first: the top level (work split into parts there). */
+ * that fix everything so far; first: levels left to split the work into parts at
+ * (choices at the last of them, or ending within a card, are dealt round-robin). */
 static void hr_eq_iso_rec(hr_eq_iso *st, int R, int rem, unsigned hb,
                           uint64_t k, uint64_t m, int64_t w, uint32_t H, int first) {
     int RR;
@@ -195,7 +196,7 @@ static void hr_eq_iso_rec(hr_eq_iso *st, int R, int rem, unsigned hb,
         /* relevant: hole + board + reach >= 5, i.e. bit 3 of each nibble + 3 (<= 15) */
         unsigned av = st->avail[RR], rs, is, sub,
                  rel = hr_eq_nibbles((hb + st->reach[RR][rem] + 0x3333u) >> 3);
-        int ni;
+        int ni, below = 0;
         if (!av) continue;
         rs = av & rel; is = av & ~rel; ni = hr_eq_pc4[is];
         sub = rs;
@@ -209,13 +210,17 @@ static void hr_eq_iso_rec(hr_eq_iso *st, int R, int rem, unsigned hb,
                 uint64_t k1, m1;
                 int64_t w1;
                 if (t == 0) continue;
-                if (first && st->top++ % st->parts != st->part) continue;
+                if (first) {  /* a split level: count this choice, or split below it */
+                    int here = first == 1 || rem - t <= 1;
+                    if (here && st->top++ % st->parts != st->part) continue;
+                    below = here ? 0 : first - 1;
+                }
                 k1 = k + st->rkey[RR][T];
                 m1 = m | ((uint64_t)T << (4 * RR));
                 w1 = w * hr_eq_binom[ni][j] * orbit;
                 if (t == rem) { hr_eq_iso_leaf(st, k1, m1, w1); continue; }
                 if (rem - t == 1) hr_eq_iso_last(st, RR - 1, hb + hr_eq_spread[T], k1, m1, w1, fix);
-                else hr_eq_iso_rec(st, RR - 1, rem - t, hb + hr_eq_spread[T], k1, m1, w1, fix, 0);
+                else hr_eq_iso_rec(st, RR - 1, rem - t, hb + hr_eq_spread[T], k1, m1, w1, fix, below);
             }
             if (!sub) break;
             sub = (sub - 1) & rs;
@@ -289,7 +294,8 @@ HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint
 
 /* Exact enumeration over work units [start, stop): unit u is assignment
  * u / parts (hole cards holes[a * 2n .. a * 2n + 2n)), part u % parts of its
- * boards (the first-level choices t with t % parts == u % parts; parts >= 1).
+ * boards (the choices t of the first two levels with t % parts == u % parts;
+ * parts >= 1).
  * Unit u's weighted counts go to out[u * 3n ..]: wins[n], ties[n], pot share
  * units[n] (1/2520 each). *evaluated (if not NULL) receives the boards evaluated.
  * Returns 0, or -1 if a unit's cards are out of range or leave too few cards. */
@@ -314,7 +320,7 @@ HR_INLINE int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_as
             for (s = 0; s < 4; s++)
                 hb |= (unsigned)(st.hole[s] + hr_popcount64(board_mask & (0x1111111111111ULL << s)))
                       << (4 * s);
-            hr_eq_iso_rec(&st, 12, r, hb, 0, 0, 1, st.group, 1);
+            hr_eq_iso_rec(&st, 12, r, hb, 0, 0, 1, st.group, 2);
         }
         ev += st.evaluated;
         for (p = 0; p < n; p++) {

@@ -47,7 +47,8 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
     isomorphism, ``equity/enumeration.h``), one call per work unit of at most about
     ``_TASK_EVALS`` nominal evaluations (a few milliseconds: Ctrl-C stays prompt).
     With fewer representatives than threads x 4, each one's boards are split into
-    ``parts`` (its first-level choices dealt round-robin) so every thread gets work.
+    ``parts`` (the choices of its first two levels dealt round-robin) so every thread
+    gets work.
     Counts are integers per unit, added per representative and weighted once, so
     the result does not depend on ``threads``."""
     n = deal.players
@@ -66,6 +67,8 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
     board, dead_mask = deal.board, deal.dead_mask
     total_work = A * per
     unit_per_task = max(1, _TASK_EVALS * parts // max(1, per))
+    if threads > 1:  # several tasks per thread (taken in turn) so threads finish together
+        unit_per_task = min(unit_per_task, max(1, -(-A * parts // (4 * threads))))
     totals = np.zeros(3 * n)
     for b0 in range(0, A, _BATCH):
         hb = rep_holes[b0:b0 + _BATCH]
