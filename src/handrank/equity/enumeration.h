@@ -46,7 +46,6 @@ typedef struct {
     uint16_t reach[13][6];                  /* nibble s: min(n, cards of suit s left at ranks <= R) */
     uint32_t group;                         /* suit permutations fixing every hand, board, dead */
     int64_t win[HR_EQ_MAX_PLAYERS], tie[HR_EQ_MAX_PLAYERS], share[HR_EQ_MAX_PLAYERS];
-    int64_t boards;                         /* weighted boards (sum of weights) */
     int64_t evaluated;                      /* boards evaluated (showdowns) */
     int64_t top;                            /* split-level choices seen (work split) */
     int part, parts;                        /* this call takes the choices top % parts == part */
@@ -132,7 +131,6 @@ HR_INLINE int64_t hr_eq_orbit(uint32_t H, unsigned sub, uint32_t *stab) {
 HR_INLINE void hr_eq_iso_leaf(hr_eq_iso *st, uint64_t k, uint64_t m, int64_t w) {
     int n = st->n, p, cnt = 0;
     int32_t s[HR_EQ_MAX_PLAYERS], best = -1;
-    st->boards += w;
     st->evaluated++;
     if (n == 2) {
         int32_t a = hr_poker_strength(st->pkey[0] + k, st->pmask[0] | m);
@@ -288,7 +286,7 @@ HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint
         if (ok) st->group |= (uint32_t)1 << g;
     }
     for (p = 0; p < HR_EQ_MAX_PLAYERS; p++) { st->win[p] = 0; st->tie[p] = 0; st->share[p] = 0; }
-    st->boards = 0; st->evaluated = 0; st->top = 0;
+    st->evaluated = 0; st->top = 0;
     return left < r ? -1 : 0;
 }
 
