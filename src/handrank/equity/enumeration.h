@@ -39,7 +39,7 @@ typedef struct {
     int n;                                  /* players */
     uint64_t pkey[HR_EQ_MAX_PLAYERS];       /* hole cards + known board keys (with HR_SUIT_BASE) */
     uint64_t pmask[HR_EQ_MAX_PLAYERS];      /* hole cards + known board masks */
-    uint64_t rkey[13][16];                  /* key sum of each set of suits of rank R */
+    const uint64_t (*rkey)[16];             /* [R][set]: key sum of those suits of rank R */
     uint8_t avail[13];                      /* suits of rank R still in the deck */
     uint8_t upto[13][5];                    /* cards left at ranks <= R: per suit, [4] all suits */
     int hole[4];                            /* most hole cards of the suit one player holds */
@@ -234,13 +234,29 @@ HR_INLINE uint64_t hr_eq_image(int g, uint64_t mask) {
     return out;
 }
 
-/* Set up one assignment: players' hole cards h[0 .. 2n) on the known board.
+/* The suit permutations (bit set over hr_eq_perm) that map the board and the dead
+ * cards onto themselves: computed once per call. */
+HR_INLINE uint32_t hr_eq_known_group(uint64_t board_mask, uint64_t known_mask) {
+    uint32_t group = 0;
+    int g;
+    for (g = 0; g < 24; g++)
+        if (hr_eq_image(g, board_mask) == board_mask
+            && hr_eq_image(g, known_mask & ~board_mask) == (known_mask & ~board_mask))
+            group |= (uint32_t)1 << g;
+    return group;
+}
+
+/* Set up one assignment: players' hole cards h[0 .. 2n) on the known board;
+ * rkey: the per-call table of rank keys, known_group: hr_eq_known_group.
  * Returns 0, or -1 if the cards leave fewer than r cards to deal. */
 HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint64_t base_key,
-                             uint64_t board_mask, uint64_t known_mask) {
+                             uint64_t board_mask, uint64_t known_mask,
+                             const uint64_t (*rkey)[16], uint32_t known_group) {
     uint64_t used = known_mask;
-    int p, s, R, c, g, left = 0;
+    int p, s, R, c, left = 0;
+    unsigned T;
     st->n = n;
+    st->rkey = rkey;
     for (s = 0; s < 4; s++) st->hole[s] = 0;
     for (p = 0; p < n; p++) {
         uint8_t c0 = h[2 * p] & 63, c1 = h[2 * p + 1] & 63;
@@ -254,7 +270,6 @@ HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint
             if (cs[s] > st->hole[s]) st->hole[s] = cs[s];
     }
     for (R = 0; R < 13; R++) {
-        unsigned T;
         st->avail[R] = 0;
         for (s = 0; s < 5; s++) st->upto[R][s] = R ? st->upto[R - 1][s] : 0;
         for (s = 0; s < 4; s++) {
@@ -264,26 +279,28 @@ HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint
                 st->upto[R][s]++; st->upto[R][4]++; left++;
             }
         }
-        for (T = 0; T <= 5; T++) {
+        for (T = 0; T <= (unsigned)r && T <= 5; T++) {
             st->reach[R][T] = 0;
             for (s = 0; s < 4; s++)
                 st->reach[R][T] |= (uint16_t)((st->upto[R][s] < T ? st->upto[R][s] : T) << (4 * s));
         }
-        for (T = 0; T < 16; T++) {
-            st->rkey[R][T] = 0;
-            for (s = 0; s < 4; s++)
-                if (T >> s & 1) st->rkey[R][T] += HR_CARD_KEY[4 * R + s];
-        }
     }
-    st->group = 0;
-    for (g = 0; g < 24; g++) {  /* the suit renamings that change no hand and no known card */
-        int ok = hr_eq_image(g, board_mask) == board_mask
-                 && hr_eq_image(g, known_mask & ~board_mask) == (known_mask & ~board_mask);
-        for (p = 0; p < n && ok; p++) {
-            uint64_t hm = ((uint64_t)1 << (h[2 * p] & 63)) | ((uint64_t)1 << (h[2 * p + 1] & 63));
-            ok = hr_eq_image(g, hm) == hm;
+    /* the renamings that also map every player's hand onto itself */
+    st->group = known_group & 1u;
+    if (known_group != 1u) {
+        uint32_t gs = known_group;
+        while (gs) {
+            int g = hr_eq_ctz32(gs), ok = 1;
+            gs &= gs - 1;
+            for (p = 0; p < n && ok; p++) {
+                uint8_t c0 = h[2 * p] & 63, c1 = h[2 * p + 1] & 63;
+                uint64_t hm = ((uint64_t)1 << c0) | ((uint64_t)1 << c1);
+                uint64_t im = ((uint64_t)hr_eq_perm[g][1u << (c0 & 3)] << (c0 & ~3))
+                              | ((uint64_t)hr_eq_perm[g][1u << (c1 & 3)] << (c1 & ~3));
+                ok = im == hm;
+            }
+            if (ok) st->group |= (uint32_t)1 << g;
         }
-        if (ok) st->group |= (uint32_t)1 << g;
     }
     for (p = 0; p < HR_EQ_MAX_PLAYERS; p++) { st->win[p] = 0; st->tie[p] = 0; st->share[p] = 0; }
     st->evaluated = 0; st->top = 0;
@@ -303,12 +320,23 @@ HR_INLINE int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_as
                               int64_t *evaluated) {
     int64_t u, ev = 0;
     hr_eq_iso st;
-    int s, p;
+    uint64_t rkey[13][16];
+    uint32_t known_group;
+    unsigned T;
+    int s, p, R;
     if (n < 2 || n > HR_EQ_MAX_PLAYERS || r < 0 || r > 5 || parts < 1) return -1;
+    for (R = 0; R < 13; R++)
+        for (T = 0; T < 16; T++) {
+            rkey[R][T] = 0;
+            for (s = 0; s < 4; s++)
+                if (T >> s & 1) rkey[R][T] += HR_CARD_KEY[4 * R + s];
+        }
+    known_group = hr_eq_known_group(board_mask, known_mask);
     for (u = start; u < stop; u++) {
         int64_t a = u / parts, *o = out + u * 3 * n;
         if (a >= num_assign) return -1;
-        if (hr_eq_iso_init(&st, n, r, holes + a * 2 * n, base_key, board_mask, known_mask))
+        if (hr_eq_iso_init(&st, n, r, holes + a * 2 * n, base_key, board_mask, known_mask,
+                           (const uint64_t (*)[16])rkey, known_group))
             return -1;
         st.part = (int)(u % parts); st.parts = parts;
         if (r == 0) {

@@ -67,8 +67,10 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
     board, dead_mask = deal.board, deal.dead_mask
     total_work = A * per
     unit_per_task = max(1, _TASK_EVALS * parts // max(1, per))
-    if threads > 1:  # several tasks per thread (taken in turn) so threads finish together
-        unit_per_task = min(unit_per_task, max(1, -(-A * parts // (4 * threads))))
+    if threads > 1:  # several tasks per thread (taken in turn) so threads finish together,
+        # none below _TASK_EVALS / 16 (a thread's start costs more than a tiny task)
+        unit_per_task = min(unit_per_task, max(1, -(-A * parts // (4 * threads)),
+                                               _TASK_EVALS * parts // (16 * max(1, per))))
     totals = np.zeros(3 * n)
     for b0 in range(0, A, _BATCH):
         hb = rep_holes[b0:b0 + _BATCH]
@@ -80,7 +82,7 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
             _equity.exact_iso(hb, board, dead_mask, parts, s, e, out)
             return _done(e, parts, per) - _done(s, parts, per)
 
-        if units <= unit_per_task and (threads <= 1 or units == 1) and progress is None:
+        if units <= unit_per_task and progress is None:
             task(0, units)  # one C call: no task list, no thread pool
         else:
             tasks = [lambda s=s, e=min(units, s + unit_per_task): task(s, e)
