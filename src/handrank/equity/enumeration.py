@@ -14,8 +14,9 @@ from .planning import ExactPlan
 from .results import HoldemEquity, _clean, player_equity
 
 # Nominal work per kernel call (boards x players, before suit isomorphism: a call
-# evaluates about 1/8 of it preflop, ~1/3 on the flop), and assignments per batch
-# (memory stays O(batch), not O(combinations)).
+# evaluates 1/20 to 1/8 of those boards preflop, 1/6 to 1/3 on the flop, so a
+# call lasts a few milliseconds), and assignments per batch (memory stays
+# O(batch), not O(combinations)).
 _TASK_EVALS = 8_000_000
 _BATCH = 1 << 16
 
