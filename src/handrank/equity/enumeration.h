@@ -197,6 +197,18 @@ static void hr_eq_iso_rec(hr_eq_iso *st, int R, int rem, unsigned hb,
         int ni, below = 0;
         if (!av) continue;
         rs = av & rel; is = av & ~rel; ni = hr_eq_pc4[is];
+        if (!rs && !first) {  /* no relevant card here: j of the others, as one */
+            int j, top = ni < rem ? ni : rem;
+            for (j = 1; j <= top; j++) {
+                unsigned T = hr_eq_low[is][j];
+                uint64_t k1 = k + st->rkey[RR][T], m1 = m | ((uint64_t)T << (4 * RR));
+                int64_t w1 = w * hr_eq_binom[ni][j];
+                if (j == rem) hr_eq_iso_leaf(st, k1, m1, w1);
+                else if (rem - j == 1) hr_eq_iso_last(st, RR - 1, hb + hr_eq_spread[T], k1, m1, w1, H);
+                else hr_eq_iso_rec(st, RR - 1, rem - j, hb + hr_eq_spread[T], k1, m1, w1, H, 0);
+            }
+            continue;
+        }
         sub = rs;
         for (;;) {  /* every subset of the relevant cards, then j of the others */
             int ns = hr_eq_pc4[sub], j;
