@@ -24,6 +24,8 @@
  * weighted by the orbit size, and H shrinks to its stabiliser below it (the
  * classification into relevant suits is H-invariant, so this is exact).
  * For AhAd vs KsKc preflop this evaluates 82,167 boards instead of 1,712,304.
+ * With one card to deal (a turn board) every card is dealt plainly: the
+ * per-combination tables would cost more than the few evaluations they save.
  *
  * Counts are weighted integers (int64: at most C(48, 5) boards x 2520 units),
  * so the result is exactly what the plain enumeration (hr_eq_exact in
@@ -45,6 +47,7 @@ typedef struct {
     int hole[4];                            /* most hole cards of the suit one player holds */
     uint16_t reach[13][6];                  /* nibble s: min(n, cards of suit s left at ranks <= R) */
     uint32_t group;                         /* suit permutations fixing every hand, board, dead */
+    uint64_t used;                          /* cards not in the deck */
     int64_t win[HR_EQ_MAX_PLAYERS], tie[HR_EQ_MAX_PLAYERS], share[HR_EQ_MAX_PLAYERS];
     int64_t evaluated;                      /* boards evaluated (showdowns) */
     int64_t top;                            /* split-level choices seen (work split) */
@@ -260,6 +263,8 @@ HR_INLINE uint32_t hr_eq_known_group(uint64_t board_mask, uint64_t known_mask) {
 
 /* Set up one assignment: players' hole cards h[0 .. 2n) on the known board;
  * rkey: the per-call table of rank keys, known_group: hr_eq_known_group.
+ * With r <= 1 only the players' keys and masks and st->used are set (one card
+ * or none is dealt plainly: the rank tables would cost more than they save).
  * Returns 0, or -1 if the cards leave fewer than r cards to deal. */
 HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint64_t base_key,
                              uint64_t board_mask, uint64_t known_mask,
@@ -281,6 +286,10 @@ HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint
         for (s = 0; s < 4; s++)
             if (cs[s] > st->hole[s]) st->hole[s] = cs[s];
     }
+    st->used = used;
+    for (p = 0; p < HR_EQ_MAX_PLAYERS; p++) { st->win[p] = 0; st->tie[p] = 0; st->share[p] = 0; }
+    st->evaluated = 0; st->top = 0;
+    if (r <= 1) return 52 - hr_popcount64(used) < r ? -1 : 0;
     for (R = 0; R < 13; R++) {
         st->avail[R] = 0;
         for (s = 0; s < 5; s++) st->upto[R][s] = R ? st->upto[R - 1][s] : 0;
@@ -314,8 +323,6 @@ HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint
             if (ok) st->group |= (uint32_t)1 << g;
         }
     }
-    for (p = 0; p < HR_EQ_MAX_PLAYERS; p++) { st->win[p] = 0; st->tie[p] = 0; st->share[p] = 0; }
-    st->evaluated = 0; st->top = 0;
     return left < r ? -1 : 0;
 }
 
@@ -353,6 +360,11 @@ HR_INLINE int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_as
         st.part = (int)(u % parts); st.parts = parts;
         if (r == 0) {
             if (st.part == 0) hr_eq_iso_leaf(&st, 0, 0, 1);
+        } else if (r == 1) {  /* the river card: every card, plainly */
+            int c;
+            if (st.part == 0)
+                for (c = 0; c < 52; c++)
+                    if (!(st.used >> c & 1)) hr_eq_iso_leaf(&st, HR_CARD_KEY[c], (uint64_t)1 << c, 1);
         } else {
             unsigned hb = 0;
             for (s = 0; s < 4; s++)
