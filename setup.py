@@ -6,12 +6,12 @@ Environment variables:
                      every index is validated at the Python boundary).
   HANDRANK_SANITIZE=1  compile and link every extension with AddressSanitizer and
                      UndefinedBehaviorSanitizer (``-fsanitize=address,undefined
-                     -fno-sanitize-recover=undefined -fno-omit-frame-pointer -O1 -g``) and
-                     turn the Cython checks back on as HANDRANK_DEBUG does. GCC or Clang
-                     only (not MSVC). The interpreter is not instrumented, so the ASan
-                     runtime must be preloaded: ``tools/sanitize.sh`` builds a separate
-                     ``.venv-sanitize`` this way and runs the tests under it (see
-                     docs/reliability.md).
+                     -fno-sanitize-recover=undefined -fno-omit-frame-pointer -O1 -g
+                     -fno-wrapv``) and turn the Cython checks back on as HANDRANK_DEBUG
+                     does. GCC or Clang only (not MSVC). The interpreter is not
+                     instrumented, so the ASan runtime must be preloaded:
+                     ``tools/sanitize.sh`` builds a separate ``.venv-sanitize`` this way
+                     and runs the tests under it (see docs/reliability.md).
   HANDRANK_NATIVE=1  add -march=native (never on by default: wheels must run anywhere).
   HANDRANK_ONLY=brag,crash   build only these games' kernels (development: rebuild one
                      game's kernel without touching the others). Every
@@ -43,8 +43,10 @@ if SANITIZE and sys.platform == "win32":
 if sys.platform == "win32":
     compile_args = ["/O2"] if not DEBUG else ["/Od", "/Zi"]
 elif SANITIZE:
-    # -O1 -g: readable ASan/UBSan stack traces at a bearable speed.
-    compile_args = ["-O1", "-g", *SANITIZER_FLAGS]
+    # -O1 -g: readable ASan/UBSan stack traces at a bearable speed. -fno-wrapv undoes
+    # the -fwrapv of Python's own CFLAGS (which setuptools passes on): with it, signed
+    # overflow is defined and UBSan does not even instrument it.
+    compile_args = ["-O1", "-g", *SANITIZER_FLAGS, "-fno-wrapv"]
     link_args = list(SANITIZER_FLAGS)
 else:
     # -g0: no debug info in release builds (keeps the extension small).

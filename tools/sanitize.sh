@@ -101,7 +101,7 @@ export LD_PRELOAD="$ASAN_LIB${LD_PRELOAD:+ $LD_PRELOAD}"
 # abort_on_error, halt_on_error (with -fno-sanitize-recover=undefined in setup.py): the
 # first report kills the test process, so pytest and this script fail.
 export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:allocator_may_return_null=1"
-export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
+export UBSAN_OPTIONS="halt_on_error=1:abort_on_error=1:print_stacktrace=1"
 export PYTHONFAULTHANDLER=1
 
 # The package under test must be the sanitized one (not src/, not another environment).
@@ -111,7 +111,9 @@ assert k.__file__.startswith(sys.prefix), f"{k.__file__} is not the sanitized bu
 print(f"testing {handrank.__file__}")
 EOF
 
-PYTEST=("$PY" -m pytest -q -p no:cacheprovider)
+# --capture=sys: pytest's default capture of file descriptor 2 would swallow the
+# sanitizer's report when the process aborts; this way it reaches stderr.
+PYTEST=("$PY" -m pytest -q -p no:cacheprovider --capture=sys)
 if [ "$#" -gt 0 ]; then
     echo "== sanitized tests: $* =="
     "${PYTEST[@]}" "$@"
