@@ -99,8 +99,8 @@ TEMPS+=("$LOGS")
 # detect_leaks=0: CPython does not free its interned strings, types and module state at
 # exit, so LeakSanitizer reports thousands of "leaks" on every run; a suppression file
 # cannot keep only ours (a suppression matches any frame of a stack, and every kernel
-# allocation has interpreter frames under it). Memory growth is checked by tests
-# instead (docs/reliability.md, "Memory bounds").
+# allocation has interpreter frames under it). So this run does not look for leaks
+# (docs/reliability.md, "Not yet done").
 # allocator_may_return_null=1: an impossible allocation gives NULL, hence MemoryError as
 # in the normal build, instead of an ASan abort; tests check those paths.
 # abort_on_error, halt_on_error (with -fno-sanitize-recover=undefined in setup.py): the
