@@ -67,7 +67,9 @@ build() {
         | tar -xf - -C "$copy"
     # Both cores for the C compiler, then the wheel from the objects just built.
     # (HANDRANK_ONLY would leave kernels out.)
-    (cd "$copy" && env -u HANDRANK_ONLY HANDRANK_SANITIZE=1 "$PY" setup.py -q build_ext -j 2 >/dev/null)
+    # (Cython's "performance hint" lines about the bounds checks are left out.)
+    (cd "$copy" && env -u HANDRANK_ONLY HANDRANK_SANITIZE=1 "$PY" setup.py -q build_ext -j 2) \
+        2>&1 >/dev/null | { grep -v "performance hint" || true; } >&2
     env -u HANDRANK_ONLY HANDRANK_SANITIZE=1 \
         "$PY" -m pip install --quiet --no-build-isolation --no-deps --force-reinstall "$copy"
 }
@@ -91,9 +93,11 @@ for so in "${kernels[@]}"; do
 done
 echo "${#kernels[@]} sanitized kernels ready after $((SECONDS - start)) s"
 
-# Reports go to files (<log>.<pid>), printed below: pytest captures file descriptor 2, and
-# a report written there is lost when the process aborts; a report from a subprocess
-# (the command-line tests) would be read, or dropped, by the test that ran it.
+# ASan reports go to files (<log>.<pid>), printed below: a report from a subprocess (the
+# command-line tests) would otherwise be read, or dropped, by the test that ran it.
+# UBSan (GCC's libubsan) ignores log_path and writes to stderr, which is why pytest
+# runs with -s: its capture of file descriptor 2 would lose the report when the
+# process aborts.
 LOGS="$(mktemp -d "${TMPDIR:-/tmp}/handrank-sanitize-logs.XXXXXX")"
 TEMPS+=("$LOGS")
 # detect_leaks=0: CPython does not free its interned strings, types and module state at
@@ -114,7 +118,7 @@ export LD_PRELOAD="$ASAN_LIB${LD_PRELOAD:+ $LD_PRELOAD}"
 # pytest "$@", then fail if it failed or if any process left a sanitizer report.
 sanitized_pytest() {
     local status=0
-    "$PY" -m pytest -q -p no:cacheprovider "$@" || status=$?
+    "$PY" -m pytest -q -s -p no:cacheprovider "$@" || status=$?
     local reports=("$LOGS"/*)
     if [ "${#reports[@]}" -gt 0 ]; then
         for report in "${reports[@]}"; do
