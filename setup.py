@@ -4,6 +4,14 @@ Environment variables:
   HANDRANK_DEBUG=1   turn Cython bounds/wraparound checks back on and build with -O0 -g
                      (for debugging; release builds run with the checks off, because
                      every index is validated at the Python boundary).
+  HANDRANK_SANITIZE=1  compile and link every extension with AddressSanitizer and
+                     UndefinedBehaviorSanitizer (``-fsanitize=address,undefined
+                     -fno-sanitize-recover=undefined -fno-omit-frame-pointer -O1 -g
+                     -fno-wrapv``) and turn the Cython checks back on as HANDRANK_DEBUG
+                     does. GCC or Clang only (not MSVC). The interpreter is not
+                     instrumented, so the ASan runtime must be preloaded:
+                     ``tools/sanitize.sh`` builds a separate ``.venv-sanitize`` this way
+                     and runs the tests under it (see docs/reliability.md).
   HANDRANK_NATIVE=1  add -march=native (never on by default: wheels must run anywhere).
   HANDRANK_ONLY=brag,crash   build only these games' kernels (development: rebuild one
                      game's kernel without touching the others). Every
@@ -21,20 +29,36 @@ from setuptools.command.build_py import build_py as _build_py
 
 DEBUG = os.environ.get("HANDRANK_DEBUG", "") not in ("", "0")
 NATIVE = os.environ.get("HANDRANK_NATIVE", "") not in ("", "0")
+SANITIZE = os.environ.get("HANDRANK_SANITIZE", "") not in ("", "0")
+# Cython bounds/wraparound/initialized checks: on in debug and sanitized builds.
+CHECKS = DEBUG or SANITIZE
 
+SANITIZER_FLAGS = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined",
+                   "-fno-omit-frame-pointer"]
+link_args = []
+if SANITIZE and sys.platform == "win32":
+    sys.exit("HANDRANK_SANITIZE=1 needs GCC or Clang (-fsanitize=address,undefined); "
+             "it is not supported with MSVC on Windows: build on Linux or macOS, "
+             "or unset HANDRANK_SANITIZE")
 if sys.platform == "win32":
     compile_args = ["/O2"] if not DEBUG else ["/Od", "/Zi"]
+elif SANITIZE:
+    # -O1 -g: readable ASan/UBSan stack traces at a bearable speed. -fno-wrapv undoes
+    # the -fwrapv of Python's own CFLAGS (which setuptools passes on): with it, signed
+    # overflow is defined and UBSan does not even instrument it.
+    compile_args = ["-O1", "-g", *SANITIZER_FLAGS, "-fno-wrapv"]
+    link_args = list(SANITIZER_FLAGS)
 else:
     # -g0: no debug info in release builds (keeps the extension small).
     compile_args = ["-O3", "-g0"] if not DEBUG else ["-O0", "-g"]
-    if NATIVE:
-        compile_args.append("-march=native")
+if NATIVE and sys.platform != "win32":
+    compile_args.append("-march=native")
 
 directives = {
     "language_level": 3,
-    "boundscheck": DEBUG,
-    "wraparound": DEBUG,
-    "initializedcheck": DEBUG,
+    "boundscheck": CHECKS,
+    "wraparound": CHECKS,
+    "initializedcheck": CHECKS,
     "cdivision": True,
     "embedsignature": True,
 }
@@ -59,6 +83,7 @@ extensions = [
         # e.g. equity/kernel.h -> poker/kernel.h -> _c/cardbits.h).
         depends=HEADERS,
         extra_compile_args=compile_args,
+        extra_link_args=link_args,
     )
     for name in MODULES
 ]

@@ -2,7 +2,8 @@
 
 * every file in .github/workflows validates against the GitHub workflow JSON schema
   vendored in check-jsonschema (and every job has a timeout);
-* the workflows do what they are meant to (triggers, runners, commands);
+* the workflows do what they are meant to (triggers, runners, commands); the
+  sanitizer and fuzz jobs run the same commands as the matching steps of .ci/run;
 * cibuildwheel, reading [tool.cibuildwheel] of pyproject.toml, selects exactly the
   intended wheels: CPython 3.10 up to the newest release it knows, x86-64 and arm64 on
   Linux, macOS and Windows; no PyPy, no free-threaded, no 32-bit builds.
@@ -239,6 +240,93 @@ def test_tests_workflow():
     )
     slow = [j for j in jobs.values() if re.search(r"pytest -m (slow|\"slow\"|'slow')\b", _runs(j))]
     assert slow, "a job must run the slow tests"
+
+
+# Steps of .ci/run that tests.yml must run too, each in a job of its own on Ubuntu
+# (step title in .ci/run -> job id in tests.yml).
+CI_STEPS_IN_WORKFLOW = {"sanitizer build": "sanitizers", "fuzz tier": "fuzz"}
+
+
+def ci_steps(text):
+    """.ci/run's steps: ``{title: [command, ...]}``, split at its ``echo "== title =="``
+    lines; a command's ``|| exit 1`` (CI's failure guard) is left out."""
+    steps, title = {}, None
+    for line in text.splitlines():
+        line = line.strip()
+        if m := re.fullmatch(r'echo "== (.+) =="', line):
+            title = m.group(1)
+            steps[title] = []
+        elif title and line and not line.startswith("#"):
+            steps[title].append(re.sub(r"\s*\|\|\s*exit 1$", "", line))
+    return steps
+
+
+def workflow_ci_step_problems(workflow, ci_text):
+    """What is wrong with ``workflow`` (tests.yml, loaded) against .ci/run's text: each
+    step in CI_STEPS_IN_WORKFLOW must exist in .ci/run, fail CI when it fails, and be a
+    job of the workflow on Ubuntu with a timeout that runs the same commands."""
+    problems = []
+    steps = ci_steps(ci_text)
+    jobs = workflow.get("jobs", {})
+    for title, job_id in CI_STEPS_IN_WORKFLOW.items():
+        commands = steps.get(title)
+        if not commands:
+            problems.append(f'.ci/run has no "== {title} ==" step')
+            continue
+        for line in ci_text.splitlines():
+            if line.strip().startswith(tuple(commands)) and not line.rstrip().endswith("|| exit 1"):
+                problems.append(f".ci/run: {line.strip()!r} does not end in '|| exit 1'")
+        job = jobs.get(job_id)
+        if job is None:
+            problems.append(f"tests.yml has no {job_id!r} job")
+            continue
+        if not str(job.get("runs-on", "")).startswith("ubuntu"):
+            problems.append(f"tests.yml job {job_id!r} does not run on Ubuntu")
+        runs = [line.strip() for line in _runs(job).splitlines()]
+        for command in commands:
+            if command not in runs:
+                problems.append(f"tests.yml job {job_id!r} does not run {command!r}")
+    return problems
+
+
+def test_sanitizer_and_fuzz_jobs_run_the_ci_steps():
+    ci_text = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    steps = ci_steps(ci_text)
+    assert steps["sanitizer build"] == ["tools/sanitize.sh"]
+    assert steps["fuzz tier"] == ["python -m pytest -m fuzz"]
+    assert workflow_ci_step_problems(load("tests.yml"), ci_text) == []
+    assert os.access(ROOT / "tools" / "sanitize.sh", os.X_OK), "tools/sanitize.sh must be executable"
+
+
+def _set_run(job_id, command):
+    def mutate(wf):
+        for step in wf["jobs"][job_id]["steps"]:
+            if "run" in step:
+                step["run"] = command
+    return mutate
+
+
+BROKEN_CI_STEPS = {  # name -> (change to tests.yml, change to .ci/run's text)
+    "no sanitizers job": (lambda wf: wf["jobs"].pop("sanitizers"), None),
+    "no fuzz job": (lambda wf: wf["jobs"].pop("fuzz"), None),
+    "fuzz job runs other tests": (_set_run("fuzz", 'python -m pytest -m "not slow"'), None),
+    "sanitizers job skips the script": (_set_run("sanitizers", "echo skipped"), None),
+    "sanitizers job on macOS": (lambda wf: wf["jobs"]["sanitizers"].update({"runs-on": "macos-14"}), None),
+    "step missing from .ci/run": (None, lambda t: t.replace('echo "== fuzz tier =="', "")),
+    "failure not caught in .ci/run": (None, lambda t: t.replace("python -m pytest -m fuzz || exit 1",
+                                                               "python -m pytest -m fuzz")),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN_CI_STEPS))
+def test_ci_step_check_can_fail(name):
+    change_workflow, change_ci = BROKEN_CI_STEPS[name]
+    workflow = load("tests.yml")
+    if change_workflow:
+        change_workflow(workflow)
+    ci_text = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    problems = workflow_ci_step_problems(workflow, change_ci(ci_text) if change_ci else ci_text)
+    assert problems, f"the check accepts: {name}"
 
 
 # --------------------------------------------------------------- cibuildwheel selection
