@@ -1,10 +1,11 @@
 # cython: language_level=3
 """Compiled Hold'em equity kernels (see ``handrank.equity`` for the documented API).
 
-The C code lives in ``equity/kernel.h`` and evaluates hands with the shared
-poker kernel (``hr_poker_strength`` from ``poker/kernel.h``). These wrappers
-check every shape, count and card id before releasing the GIL, so no input can
-make the kernels read outside their buffers.
+The C code lives in ``equity/kernel.h`` (exact) and ``equity/sampling.h`` (Monte
+Carlo) and evaluates hands with the shared poker kernel (``hr_poker_strength``
+from ``poker/kernel.h``). These wrappers check every shape, count and card id
+before releasing the GIL, so no input can make the kernels read outside their
+buffers.
 """
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t
@@ -31,6 +32,8 @@ cdef extern from "equity/kernel.h" nogil:
     int hr_eq_exact(int n, int r, const uint8_t *holes, int64_t num_assign,
                     uint64_t base_key, uint64_t board_mask, uint64_t known_mask, int m0,
                     int split, int64_t start, int64_t stop, int64_t *out)
+
+cdef extern from "equity/sampling.h" nogil:
     int hr_eq_monte_carlo(int n, int r, const uint8_t *combos, const int64_t *off,
                           const double *prob, const int64_t *alias, const uint8_t *uniform,
                           uint64_t base_key, uint64_t board_mask, uint64_t known_mask,
