@@ -76,8 +76,31 @@ HR_INLINE void hr_draw_board(hr_rng *g, uint64_t used, int r, uint8_t *out) {
     }
 }
 
-/* Above this many cards per row, hr_deal_rows shuffles instead of rejecting. */
-#define HR_DEAL_REJECT_MAX 40
+/* Partial Fisher-Yates shuffle of a[0..n) (n <= 65536), as hr_rng_deal_u8 but
+ * with 16-bit draws, four from each 64-bit output (b holds the unused ones):
+ * Lemire's multiply-shift on a 16-bit word, the words whose low product half is
+ * below 2^16 mod range drawn again (under 1 in 1,000 for range <= 52), so each
+ * swap target is exactly uniform. Afterwards a[0..k) is a uniform ordered
+ * k-card deal from a[0..n), whatever order a[] started in. */
+HR_INLINE void hr_deal_u8_16(hr_rng *g, hr_bits *b, uint8_t *a, uint32_t n, uint32_t k) {
+    uint64_t bits = b->bits;
+    int left = b->left;
+    uint32_t j;
+    for (j = 0; j < k && j < n; j++) {
+        uint32_t range = n - j, prod, r;
+        uint8_t t;
+        for (;;) {
+            if (left == 0) { bits = hr_rng_next(g); left = 4; }
+            prod = (uint32_t)(bits & 0xFFFF) * range;
+            bits >>= 16; left--;
+            if ((prod & 0xFFFF) >= range || (prod & 0xFFFF) >= (0x10000U - range) % range) break;
+        }
+        r = j + (prod >> 16);
+        t = a[j]; a[j] = a[r]; a[r] = t;
+    }
+    b->bits = bits; b->left = left;
+}
+
 /* cards.deal draws rows in blocks of this many, block j from stream j of the seed. */
 #define HR_DEAL_BLOCK 256
 
@@ -85,7 +108,11 @@ HR_INLINE void hr_draw_board(hr_rng *g, uint64_t used, int r, uint8_t *out) {
  * (a uniform ordered deal from a full deck) for each row i. Row i is drawn from
  * stream i / HR_DEAL_BLOCK of `seed` (rows before it in the same block first),
  * so a row never depends on how the rows are split between calls or threads;
- * start must be a multiple of HR_DEAL_BLOCK (stop need not be). 0 <= k <= 52. */
+ * start must be a multiple of HR_DEAL_BLOCK (stop need not be). 0 <= k <= 52.
+ * One deck per block: each row shuffles the first k cards of the deck the row
+ * before left (a partial shuffle deals uniformly from any order, and each row's
+ * draws are fresh, so rows are independent). Faster than rejection on a mask
+ * (hr_draw_cards) at every k: no unpredictable branch. */
 HR_INLINE void hr_deal_rows(uint64_t seed, int64_t start, int64_t stop, int k, uint8_t *out) {
     int64_t i = start;
     if (k < 0 || k > 52) return;
@@ -100,15 +127,8 @@ HR_INLINE void hr_deal_rows(uint64_t seed, int64_t start, int64_t stop, int k, u
         for (c = 0; c < 52; c++) deck[c] = (uint8_t)c;
         for (; i < end; i++) {
             uint8_t *row = out + i * k;
-            if (k <= HR_DEAL_REJECT_MAX) {
-                uint64_t used = 0;
-                hr_draw_cards(&g, &b, &used, k, row);
-            } else {
-                /* The deck keeps the previous row's order: a partial shuffle deals
-                 * uniformly from any starting order. */
-                hr_rng_deal_u8(&g, deck, 52, (uint32_t)k);
-                for (c = 0; c < k; c++) row[c] = deck[c];
-            }
+            hr_deal_u8_16(&g, &b, deck, 52, (uint32_t)k);
+            for (c = 0; c < k; c++) row[c] = deck[c];
         }
     }
 }
