@@ -18,8 +18,25 @@
  */
 #ifndef HANDRANK_DEAL_H
 #define HANDRANK_DEAL_H
+#include <stddef.h>
 #include <stdint.h>
 #include "_c/rng.h"
+
+/* Bit of chunk value c: 1 << c for a card (c < 52), 0 for the values 52..63 that
+ * are no card (one load instead of a shift and a mask). */
+#define HR_CB(c) ((c) < 52 ? (uint64_t)1 << (c) : (uint64_t)0)
+static const uint64_t HR_CHUNK_BIT[64] = {
+    HR_CB(0), HR_CB(1), HR_CB(2), HR_CB(3), HR_CB(4), HR_CB(5), HR_CB(6), HR_CB(7),
+    HR_CB(8), HR_CB(9), HR_CB(10), HR_CB(11), HR_CB(12), HR_CB(13), HR_CB(14),
+    HR_CB(15), HR_CB(16), HR_CB(17), HR_CB(18), HR_CB(19), HR_CB(20), HR_CB(21),
+    HR_CB(22), HR_CB(23), HR_CB(24), HR_CB(25), HR_CB(26), HR_CB(27), HR_CB(28),
+    HR_CB(29), HR_CB(30), HR_CB(31), HR_CB(32), HR_CB(33), HR_CB(34), HR_CB(35),
+    HR_CB(36), HR_CB(37), HR_CB(38), HR_CB(39), HR_CB(40), HR_CB(41), HR_CB(42),
+    HR_CB(43), HR_CB(44), HR_CB(45), HR_CB(46), HR_CB(47), HR_CB(48), HR_CB(49),
+    HR_CB(50), HR_CB(51), HR_CB(52), HR_CB(53), HR_CB(54), HR_CB(55), HR_CB(56),
+    HR_CB(57), HR_CB(58), HR_CB(59), HR_CB(60), HR_CB(61), HR_CB(62), HR_CB(63)
+};
+#undef HR_CB
 
 /* Appends k cards not in *used to out[0..k), each uniform on the cards still
  * unused, and adds them to *used, taking chunks of fresh outputs one by one
@@ -29,14 +46,14 @@
  * c >= 52) is ORed into the mask unconditionally, and the chunk was a new card
  * exactly when that changed the mask. */
 HR_INLINE void hr_draw_cards(hr_rng *g, uint64_t *used, int k, uint8_t *out) {
-    const uint64_t deck = ((uint64_t)1 << 52) - 1;
     uint64_t u = *used, bits = 0;
-    int left = 0, pos = 0;
-    while (pos < k) {
+    int left = 0;
+    size_t pos = 0;
+    while (pos < (size_t)k) {
         uint64_t c, nu;
         if (left == 0) { bits = hr_rng_next(g); left = 10; }
         c = bits & 63; bits >>= 6; left--;
-        nu = u | (((uint64_t)1 << c) & deck);
+        nu = u | HR_CHUNK_BIT[c];
         out[pos] = (uint8_t)c;
         pos += nu != u;
         u = nu;
@@ -50,18 +67,18 @@ HR_INLINE void hr_draw_cards(hr_rng *g, uint64_t *used, int k, uint8_t *out) {
  * only when fewer than r of them were new cards, 3% of 5-card boards, are more
  * drawn); the new cards after the first r are dropped. */
 HR_INLINE void hr_draw_board(hr_rng *g, uint64_t used, int r, uint8_t *out) {
-    const uint64_t deck = ((uint64_t)1 << 52) - 1;
     uint64_t x, u = used;
-    int i, pos = 0;
+    size_t pos = 0;
+    int i;
     if (r <= 0) return;
     x = hr_rng_next(g);
     for (i = 0; i < 10; i++) {
-        uint64_t c = (x >> (6 * i)) & 63, nu = u | (((uint64_t)1 << c) & deck);
+        uint64_t c = (x >> (6 * i)) & 63, nu = u | HR_CHUNK_BIT[c];
         out[pos] = (uint8_t)c;
         pos += nu != u;
         u = nu;
     }
-    if (pos < r) hr_draw_cards(g, &u, r - pos, out + pos);
+    if (pos < (size_t)r) hr_draw_cards(g, &u, r - (int)pos, out + pos);
 }
 
 /* Partial Fisher-Yates shuffle of a[0..n) (n <= 65536), as hr_rng_deal_u8 but

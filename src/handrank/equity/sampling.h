@@ -6,11 +6,14 @@
 #include "_c/deal.h"
 
 /* Why the Monte Carlo loop looks the way it does (issue 11):
- * - the missing board cards come from hr_draw_cards (_c/deal.h): 6-bit chunks of
+ * - the missing board cards come from hr_draw_board (_c/deal.h): 6-bit chunks of
  *   one 64-bit output rejected on the mask of cards already out, no branch per
- *   rejection, so a 5-card board costs under one generator output;
- * - heads-up (the common case) has its own loop with its counters in registers,
- *   and with two fixed hands (no range) no combo is drawn at all;
+ *   rejection, so a 5-card board nearly always costs one generator output;
+ * - heads-up (the common case) has loops of its own (hr_eq_hu_fixed: two fixed
+ *   hands, no combo drawn at all; hr_eq_hu_ranges), compiled apart from the
+ *   big kernel so their counters stay in registers, with a copy for preflop
+ *   (5 board cards, a constant: the key loop unrolled);
+ * - each combo's key and mask are computed once per call (ckey, cmask);
  * - a work unit covers several chunks (streams) in one call. */
 
 /* One heads-up deal of r board cards: hands (k0, m0) and (k1, m1) (keys and masks
@@ -29,6 +32,25 @@ HR_INLINE void hr_eq_hu_deal(hr_rng *g, int r, uint64_t used0,
     c = hr_poker_strength(k1 + k, m1 | m);
     *w0 += a > c;
     *w1 += c > a;
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#define HR_EQ_NOINLINE __attribute__((noinline))
+#else
+#define HR_EQ_NOINLINE
+#endif
+
+/* `deals` heads-up deals of r board cards for two fixed hands (as hr_eq_hu_deal),
+ * wins added to *w0 and *w1. A function of its own (not inlined into the big
+ * kernel), so its counters and hands stay in registers. */
+static HR_EQ_NOINLINE void hr_eq_hu_fixed(hr_rng *g, int r, uint64_t used0, uint64_t k0,
+                                          uint64_t m0, uint64_t k1, uint64_t m1,
+                                          int64_t deals, int64_t *w0, int64_t *w1) {
+    hr_rng st = *g;
+    int64_t t, a = 0, b = 0;
+    for (t = 0; t < deals; t++) hr_eq_hu_deal(&st, r, used0, k0, m0, k1, m1, &a, &b);
+    *g = st;
+    *w0 += a; *w1 += b;
 }
 
 /* Heads-up counts into acc: w0, w1 wins of `deals` deals, the rest ties. */
@@ -50,16 +72,14 @@ HR_INLINE int hr_eq_plain_headsup(const uint8_t *c, uint64_t seed, int64_t sampl
                                   int64_t *w0, int64_t *w1) {
     hr_rng g;
     uint64_t m0, m1;
-    int64_t t, a = 0, b = 0;
+    int64_t a = 0, b = 0;
     if (c[0] >= 52 || c[1] >= 52 || c[2] >= 52 || c[3] >= 52) return -1;
     m0 = ((uint64_t)1 << c[0]) | ((uint64_t)1 << c[1]);
     m1 = ((uint64_t)1 << c[2]) | ((uint64_t)1 << c[3]);
     if (hr_popcount64(m0 | m1) != 4) return -1;
     hr_rng_stream(&g, seed, 0);
-    for (t = 0; t < samples; t++)
-        hr_eq_hu_deal(&g, 5, m0 | m1,
-                      HR_SUIT_BASE + HR_CARD_KEY[c[0]] + HR_CARD_KEY[c[1]], m0,
-                      HR_SUIT_BASE + HR_CARD_KEY[c[2]] + HR_CARD_KEY[c[3]], m1, &a, &b);
+    hr_eq_hu_fixed(&g, 5, m0 | m1, HR_SUIT_BASE + HR_CARD_KEY[c[0]] + HR_CARD_KEY[c[1]], m0,
+                   HR_SUIT_BASE + HR_CARD_KEY[c[2]] + HR_CARD_KEY[c[3]], m1, samples, &a, &b);
     *w0 = a; *w1 = b;
     return 0;
 }
@@ -77,15 +97,48 @@ HR_INLINE int64_t hr_eq_draw_combo(hr_rng *g, int p, const int64_t *off, const d
     return (i < lo || i >= lo + cnt) ? -1 : i;
 }
 
+/* `deals` heads-up deals where a player has a range: both combos drawn by weight
+ * (redrawn together while they overlap each other or the known cards), then the
+ * board (hr_eq_hu_deal). Returns 0, -1 after max_reject overlaps in a row, -2 for
+ * bad range arrays. */
+static HR_EQ_NOINLINE int hr_eq_hu_ranges(hr_rng *g, int r, const int64_t *off,
+                                          const uint64_t *cmask, const uint64_t *ckey,
+                                          const double *prob, const int64_t *alias,
+                                          const uint8_t *uniform, uint64_t base_key,
+                                          uint64_t board_mask, uint64_t known_mask,
+                                          int64_t deals, int64_t max_reject,
+                                          int64_t *w0, int64_t *w1) {
+    hr_rng st = *g;
+    int64_t t, rejects = 0, a = 0, b = 0;
+    for (t = 0; t < deals; t++) {
+        int64_t i0, i1;
+        uint64_t ma, mb;
+        for (;;) {
+            i0 = hr_eq_draw_combo(&st, 0, off, prob, alias, uniform);
+            i1 = hr_eq_draw_combo(&st, 1, off, prob, alias, uniform);
+            if (i0 < 0 || i1 < 0) return -2;
+            ma = cmask[i0]; mb = cmask[i1];
+            if (!((ma & mb) || ((ma | mb) & known_mask))) break;
+            if (++rejects >= max_reject) return -1;
+        }
+        rejects = 0;
+        hr_eq_hu_deal(&st, r, known_mask | ma | mb, base_key + ckey[i0], board_mask | ma,
+                      base_key + ckey[i1], board_mask | mb, &a, &b);
+    }
+    *g = st;
+    *w0 += a; *w1 += b;
+    return 0;
+}
+
 /* Monte Carlo: `samples` deals. Player p's range is the combos off[p] ..
- * off[p+1]) - 1, combo i given by its key ckey[i] (the sum of its two cards'
- * HR_CARD_KEY) and mask cmask[i] (two bits below 52: the caller checks); where uniform[p] is 0 it is drawn by weight with
- * Walker's alias method: slot i = off[p] + below(count) is kept with probability
+ * off[p+1] - 1, combo i given by its key ckey[i] (the sum of its two cards'
+ * HR_CARD_KEY) and its mask cmask[i] (two bits below 52: the caller checks).
+ * Where uniform[p] is 0 it is drawn by weight with Walker's alias method: slot i = off[p] + below(count) is kept with probability
  * prob[i], else alias[i] (an index in the same player's segment) is taken. Each
  * deal draws every player's combo independently by weight and starts again if
  * two overlap (exactly the weights' product restricted to compatible hands),
  * then deals the r missing board cards uniformly from the rest of the deck
- * (hr_draw_cards). Returns 0, -1 after max_reject consecutive overlaps (ranges
+ * (hr_draw_board). Returns 0, -1 after max_reject consecutive overlaps (ranges
  * that hardly ever fit together), or -2 for bad range arrays or too few cards.
  *
  * Streams: with chunk >= 1 the deals are cut into chunks of `chunk` (the last
@@ -122,27 +175,21 @@ HR_INLINE int hr_eq_monte_carlo(int n, int r, const uint64_t *ckey, const uint64
             uint64_t ka = base_key + ckey[off[0]], kb = base_key + ckey[off[1]];
             int64_t w0 = 0, w1 = 0;
             if ((ma & mb) || ((ma | mb) & known_mask)) return -1;
-            for (t = 0; t < todo; t++)
-                hr_eq_hu_deal(&g, r, known_mask | ma | mb, ka, board_mask | ma,
-                              kb, board_mask | mb, &w0, &w1);
+            if (r == 5)  /* preflop: a copy of the loop with the board size known */
+                hr_eq_hu_fixed(&g, 5, known_mask | ma | mb, ka, board_mask | ma, kb,
+                               board_mask | mb, todo, &w0, &w1);
+            else
+                hr_eq_hu_fixed(&g, r, known_mask | ma | mb, ka, board_mask | ma, kb,
+                               board_mask | mb, todo, &w0, &w1);
             hr_eq_hu_counts(w0, w1, todo, acc);
         } else if (n == 2) {
             int64_t w0 = 0, w1 = 0;
-            for (t = 0; t < todo; t++) {
-                int64_t i0, i1;
-                uint64_t ma, mb;
-                for (;;) {
-                    i0 = hr_eq_draw_combo(&g, 0, off, prob, alias, uniform);
-                    i1 = hr_eq_draw_combo(&g, 1, off, prob, alias, uniform);
-                    if (i0 < 0 || i1 < 0) return -2;
-                    ma = cmask[i0]; mb = cmask[i1];
-                    if (!((ma & mb) || ((ma | mb) & known_mask))) break;
-                    if (++rejects >= max_reject) return -1;
-                }
-                rejects = 0;
-                hr_eq_hu_deal(&g, r, known_mask | ma | mb, base_key + ckey[i0], board_mask | ma,
-                              base_key + ckey[i1], board_mask | mb, &w0, &w1);
-            }
+            int rc = r == 5
+                ? hr_eq_hu_ranges(&g, 5, off, cmask, ckey, prob, alias, uniform, base_key,
+                                  board_mask, known_mask, todo, max_reject, &w0, &w1)
+                : hr_eq_hu_ranges(&g, r, off, cmask, ckey, prob, alias, uniform, base_key,
+                                  board_mask, known_mask, todo, max_reject, &w0, &w1);
+            if (rc) return rc;
             hr_eq_hu_counts(w0, w1, todo, acc);
         } else {
             for (t = 0; t < todo; t++) {
