@@ -18,8 +18,13 @@ peer time / handrank time (higher = handrank faster), for
    refuses it (``exact_from_text`` returns None after it gives up), so the peer
    figure is its hand-vs-hand exact summed over the 36 combinations
    (extrapolated from a few), and the phevaluator loop extrapolated;
-4. handrank on 1 vs 2 threads (exact 3-way preflop, Monte Carlo 4M deals);
-5. handrank small calls (river, turn, a flop with ranges): the cost of one call
+4. exact QQ+,AKs vs JJ-99,AQs+ (ranges, preflop), handrank 1 and 2 threads;
+5. the "limit of this design" rows: the same C kernel called once with no Python
+   layer (``equity._kernel._kernel_only_benchmark``, board suit isomorphism), and
+   the plain kernel that evaluates every board (``exact_units`` in one C call, the
+   path before issue 11), with the boards evaluated per call;
+6. handrank on 1 vs 2 threads (exact heads-up and 3-way preflop, Monte Carlo 4M deals);
+7. handrank small calls (river, turn, a flop with ranges): the cost of one call
    with the input checked once at entry, in microseconds.
 
 Timings on a shared machine are noisy: best of N, and ratios come from the
@@ -30,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import os
 import sys
 import time
@@ -43,6 +49,9 @@ import numpy as np
 
 from handrank import equity as eq
 from handrank.cards import parse_cards
+from handrank.equity import _kernel as eqk
+from handrank.equity import inputs as eq_inputs
+from handrank.equity import planning as eq_planning
 from handrank.equity.ranges import parse_range
 
 PREFLOP_BOARDS = 1_712_304
@@ -83,6 +92,29 @@ def phevaluator_loop_time(h1: str, h2: str, n_boards: int) -> tuple[float, float
         ties += s1 == s2
         seen += 1
     return time.perf_counter() - t, (wins + ties / 2) / seen
+
+
+def kernel_rows(players: list[str], repeat: int, plain: bool = True
+                ) -> tuple[float, int, float, int]:
+    """(seconds, boards evaluated) of the iso kernel with no Python layer, and of the
+    plain kernel (every board of every class representative) in one C call."""
+    d = eq_inputs.read_deal(players, None, None)
+    p = eq_planning.plan(d, "exact", False)
+    assert p is not None
+    holes = np.ascontiguousarray(p.holes[p.reps])
+    board = np.zeros(0, dtype=np.uint8)
+    t_iso, ev, res = min(eqk._kernel_only_benchmark(holes, board, 0, 1) for _ in range(repeat))
+    if not plain:
+        return t_iso, ev, float("nan"), 0
+    n, A, m0 = d.players, len(holes), d.left - 5 + 1
+    out = np.zeros((A * m0, 3 * n), dtype=np.int64)
+    t_plain = float("inf")
+    for _ in range(max(1, repeat // 3)):
+        t = time.perf_counter()
+        eqk.exact_units(holes, board, 0, 0, A * m0, out, True)
+        t_plain = min(t_plain, time.perf_counter() - t)
+    assert np.array_equal(out.reshape(A, m0, 3 * n).sum(axis=1), res)  # same integers
+    return t_iso, ev, t_plain, A * PREFLOP_BOARDS if n == 2 else A * math.comb(d.left, 5)
 
 
 def main() -> None:
@@ -183,7 +215,31 @@ def main() -> None:
     row(case, "Python loop over phevaluator (extrap.)", tph36,
         f"{sub / ts / 1e6:.2f} M boards/s", f"{tph36 / ta:.0f}x")
 
-    # 4. threads
+    # 4. range vs range, exact
+    case = "exact QQ+,AKs vs JJ-99,AQs+ (ranges)"
+    big = ["QQ+, AKs", "JJ-99, AQs+"]
+    tr1, r = best(lambda: eq.equity(big, method="exact", threads=1), max(1, rep - 2))
+    assert round(r.players[0].equity, 6) == 0.731159  # type: ignore[attr-defined]
+    row(case, "handrank (1 thread)", tr1, f"{r.combinations} combinations", "1.0x")  # type: ignore[attr-defined]
+    tr2, _ = best(lambda: eq.equity(big, method="exact", threads=2), max(1, rep - 2), "range2")
+    row(case, f"handrank (2 threads, CPU/wall {CPU_WALL['range2']:.2f})", tr2, "",
+        f"{tr1 / tr2:.2f}x")
+
+    # 5. the limit of this design: the C kernels with no Python layer
+    for what, players, t_call in (("AhAd vs KsKc", ["AhAd", "KsKc"], t1),
+                                  ("AA vs KK", ["AA", "KK"], ta),
+                                  ("QQ+,AKs vs JJ-99,AQs+", big, tr1),
+                                  ("AhAd vs KsKc vs QhQd", ["AhAd", "KsKc", "QhQd"], float("nan"))):
+        slow = what.startswith("QQ")
+        k_iso, ev, k_plain, boards = kernel_rows(players, 3 if slow else 10 * rep, not slow)
+        case = f"limit: exact {what}, C kernel only"
+        frac = "" if math.isnan(t_call) else f"{k_iso / t_call:.0%} of call"
+        row(case, f"suit isomorphism ({ev:,} boards evaluated)", k_iso, frac, "1.0x")
+        if not slow:
+            row(case, f"plain, every board ({boards:,} evaluated)", k_plain,
+                f"{boards / k_plain / 1e6:.0f} M boards/s", f"{k_plain / k_iso:.1f}x")
+
+    # 6. threads
     case = "threads: exact AhAd/KsKc/QhQd preflop"
     three = ["AhAd", "KsKc", "QhQd"]
     e1, _ = best(lambda: eq.equity(three, method="exact", threads=1), rep)
@@ -200,7 +256,7 @@ def main() -> None:
     row(case, f"handrank 2 threads (CPU/wall {CPU_WALL['mc2']:.2f})", m2,
         f"{n / m2 / 1e6:.1f} M deals/s", f"{m1 / m2:.2f}x")
 
-    # 5. small calls: the per-call cost (entry checks, planning) dominates
+    # 7. small calls: the per-call cost (entry checks, planning) dominates
     small = [("river, 2 hands (1 board)", ["AhAd", "KsKc"], "2c 7d 9h Ts 3s"),
              ("turn, 2 hands (44 boards)", ["AhAd", "KsKc"], "2c 7d 9h Ts"),
              ("flop, QQ+/AKs vs JJ (ranges)", ["QQ+, AKs", "JJ"], "2c 7d 9h")]

@@ -20,6 +20,23 @@ in the same run:
    pandas column when pandas is installed) vs ``uint8`` ids, ns per hand; before
    the compiled row parser a list of strings cost 4,470 ns/hand.
 
+A second table (issue 11) puts each speed row next to the "limit of this
+design", a plain C loop over the same tables with no checks
+(``_poker._plain_loop_benchmark``, ``_poker._plain_enumeration_benchmark``),
+and gives it as a fraction of that limit (limit time / row time; 1.0 = as fast
+as the bare loop, above 1 = faster):
+
+5. ``evaluate_many`` on ``uint8`` (N, 7) ids, one thread, vs the plain loop
+   (target 2.0 ns/hand), and vs phevaluator's ``_pheval.evaluate_7cards(*ids)``
+   in a Python loop (target 55x);
+6. ``evaluate_many(..., threads=2)`` vs one thread, wall time (target 1.8x;
+   needs two idle cores: the other-load column says whether it had them);
+7. ``strength_counts(7)`` vs the plain seven nested loops (target 120 ms).
+
+These single-thread rows are timed in the calling thread's CPU time
+(``time.thread_time``, the clock the plain-loop functions use too), which a busy
+machine disturbs far less than wall time; the two-thread row uses wall time.
+
 Timing: one warm-up, then repeats with the GC off, each row's call and its
 baseline alternating (so a burst of load from other processes hits both); the
 table gives the median repeat (and the best), ratios use medians. Every row's results are checked
@@ -90,6 +107,92 @@ def paired(fa: Callable[[], Any], fb: Callable[[], Any], n: int,
     ta, tb = (Timing(n, min(w) / n, statistics.median(w) / n, c_all / w_all, others)
               for w in walls)
     return ta, tb
+
+
+def cpu_paired(fa: Callable[[], Any], fb: Callable[[], Any],
+               repeats: int) -> tuple[list[float], list[float]]:
+    """Seconds of this thread's CPU time per call of ``fa`` and of ``fb``,
+    alternating, after one warm-up each, GC off. A function that returns a float
+    (the plain-loop benchmarks) reports its own timed part instead."""
+    res: tuple[list[float], list[float]] = ([], [])
+    fa()
+    fb()
+    was_enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(repeats):
+            for side, fn in enumerate((fa, fb)):
+                t0 = time.thread_time()
+                r = fn()
+                t = time.thread_time() - t0
+                res[side].append(r if isinstance(r, float) else t)
+    finally:
+        if was_enabled:
+            gc.enable()
+    return res
+
+
+def limit_table(hands: np.ndarray, repeats: int, emit: Callable[[str], None],
+                with_pheval: bool) -> None:
+    """Issue 11's rows next to the plain C loops over the same tables (see the
+    module docstring, rows 5-7)."""
+    from handrank.poker import _kernel as _poker
+    n = len(hands)
+    out = np.empty(n, dtype=np.int32)
+    want = poker.evaluate_many(hands)
+    _poker._plain_loop_benchmark(hands, out, 1)
+    if not np.array_equal(out, want):
+        abort("_plain_loop_benchmark != evaluate_many")
+    counts = poker.strength_counts(7)
+    t_plain_enum, hist = _poker._plain_enumeration_benchmark(1)
+    if not np.array_equal(hist, counts):
+        abort("_plain_enumeration_benchmark != strength_counts(7)")
+    rows: list[tuple[str, str, float, str, float, str, str]] = []
+    reps = repeats * 3
+    hr, limit = cpu_paired(lambda: poker.evaluate_many(hands),
+                           lambda: _poker._plain_loop_benchmark(hands, out, 1), reps)
+    m_hr, m_lim = statistics.median(hr) / n, statistics.median(limit) / n
+    rows.append(("5. bulk 7-card ids, 1 thread", "`evaluate_many(uint8 (N, 7))`", m_hr,
+                 "plain C loop over the same tables", m_lim, "≤ 2.0 ns/hand",
+                 "yes" if m_hr <= 2.0e-9 else "NO"))
+    if with_pheval:
+        from phevaluator import _pheval
+        ev7 = _pheval.evaluate_7cards
+        rows_py = [tuple(r) for r in hands[:min(n, 200_000)].tolist()]
+
+        def ph_loop() -> None:
+            for r in rows_py:
+                ev7(*r)
+        ph, hr2 = cpu_paired(ph_loop, lambda: poker.evaluate_many(hands), max(3, repeats // 2))
+        ratio = (statistics.median(ph) / len(rows_py)) / (statistics.median(hr2) / n)
+        emit(f"- phevaluator `_pheval.evaluate_7cards(*ids)` loop: "
+             f"{fmt_ns(statistics.median(ph) / len(rows_py))} ns/hand; `evaluate_many` is "
+             f"**{ratio:.1f}×** faster in the same run (target ≥ 55×: "
+             f"{'yes' if ratio >= 55 else 'NO'}).")
+    t1, t2 = paired(lambda: poker.evaluate_many(hands, threads=1),
+                    lambda: poker.evaluate_many(hands, threads=2), n, reps)
+    rows.append(("6. bulk, 2 threads (wall)", "`evaluate_many(..., threads=2)`", t2.median,
+                 "the same call, 1 thread (wall)", t1.median, "≥ 1.8× one thread",
+                 f"{'yes' if t1.median / t2.median >= 1.8 else 'NO'} "
+                 f"({t1.median / t2.median:.2f}×, other load {t2.others or 0:.2f} cores)"))
+    ce, cl = cpu_paired(lambda: poker.strength_counts(7),
+                        lambda: _poker._plain_enumeration_benchmark(1)[0], max(3, repeats // 3))
+    m_e, m_l = statistics.median(ce), statistics.median(cl)
+    rows.append(("7. all 133,784,560 7-card hands", "`strength_counts(7)`", m_e,
+                 "plain 7 nested loops over the same tables", m_l, "≤ 120 ms",
+                 "yes" if m_e <= 0.120 else "NO"))
+    emit("| row | handrank call | time | limit of this design | limit time | "
+         "fraction of the limit | target | met |")
+    emit("|---|---|---:|---|---:|---:|---|---|")
+    for row, call, t, base, tb, target, met in rows:
+        unit = (lambda x: f"{x * 1e3:.1f} ms") if t > 1e-3 else (lambda x: f"{fmt_ns(x)} ns/hand")
+        emit(f"| {row} | {call} | {unit(t)} | {base} | {unit(tb)} | {tb / t:.2f} | "
+             f"{target} | {met} |")
+    emit()
+    emit("Fraction of the limit = limit time / row time (1.0 = as fast as the bare loop). "
+         "Rows 5 and 7 and the phevaluator ratio: medians of this thread's CPU time; "
+         "row 6: wall medians.")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -233,6 +336,8 @@ def main(argv: list[str] | None = None) -> int:
     emit()
     emit("`other load`: cores kept busy by other processes while the handrank row ran "
          f"(from /proc/stat; this machine has {os.cpu_count()} logical CPUs).")
+    emit()
+    limit_table(hands, repeats, emit, phevaluator is not None)
     if hasattr(os, "getloadavg"):
         emit(f"Load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}.")
     if args.markdown_out:

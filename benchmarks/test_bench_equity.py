@@ -6,8 +6,9 @@ Groups: ``exact AhAd vs KsKc preflop`` (handrank 1 and 2 threads, poker-equity's
 ``exact_from_text``), ``Monte Carlo 200k deals`` (handrank vs eval7's
 ``py_hand_vs_range_monte_carlo`` and poker-equity's ``chunk_from_text``, one thread, and
 the plain C loop limit), ``Monte Carlo 200k deals AhAd vs QQ+,AK`` (handrank vs eval7),
-``exact AA vs KK ranges``
-(handrank), ``small call`` (handrank on the river: the per-call cost of checking
+``exact AA vs KK ranges`` (handrank 1 and 2 threads), ``exact QQ+,AKs vs JJ-99,AQs+``
+(handrank 1 and 2 threads), ``limit: C kernel only`` (the exact kernel on AhAd vs KsKc
+with no Python layer), ``small call`` (handrank on the river: the per-call cost of checking
 the input once at entry and planning). Peers that are not installed are skipped. Not part of the test
 suite (``testpaths`` is ``tests/``); runs in well under a minute. The
 peer-ratio table is printed by ``bench_equity.py``.
@@ -91,9 +92,32 @@ def test_poker_equity_monte_carlo(benchmark):
 
 
 @pytest.mark.benchmark(group=G_RANGE)
-def test_handrank_range_exact(benchmark):
-    r = benchmark(eq.equity, ["AA", "KK"], method="exact", threads=1)
+@pytest.mark.parametrize("threads", [1, 2])
+def test_handrank_range_exact(benchmark, threads):
+    r = benchmark(eq.equity, ["AA", "KK"], method="exact", threads=threads)
     assert round(r.players[0].equity, 6) == 0.819461
+
+
+@pytest.mark.benchmark(group="exact QQ+,AKs vs JJ-99,AQs+")
+@pytest.mark.parametrize("threads", [1, 2])
+def test_handrank_big_range_exact(benchmark, threads):
+    r = benchmark.pedantic(eq.equity, args=(["QQ+, AKs", "JJ-99, AQs+"],),
+                           kwargs={"method": "exact", "threads": threads}, rounds=5,
+                           iterations=1)
+    assert round(r.players[0].equity, 6) == 0.731159
+
+
+@pytest.mark.benchmark(group="limit: C kernel only")
+def test_kernel_only_exact(benchmark):
+    import numpy as np
+
+    from handrank.cards import parse_cards
+    from handrank.equity import _kernel
+
+    holes = np.array([parse_cards("AhAd") + parse_cards("KsKc")], dtype=np.uint8)
+    board = np.zeros(0, dtype=np.uint8)
+    _, evaluated, res = benchmark(_kernel._kernel_only_benchmark, holes, board, 0, 1)
+    assert evaluated == 82_167 and res[0, 0] == 1_388_072
 
 
 @pytest.mark.benchmark(group="small call")

@@ -12,6 +12,9 @@ Four groups, each compared side by side in pytest-benchmark's table:
   and the peers' fastest loop (``starmap``/``map``) or batch call over the
   same hands; treys and pokerkit are left out here (minutes per round);
 * ``all 7-card hands``: handrank ``strength_counts(7)``;
+* in ``bulk 1M`` and ``all 7-card hands``, the "limit of this design": the plain
+  C loops over the same tables with no checks (``_plain_loop_benchmark``,
+  ``_plain_enumeration_benchmark``);
 * ``input paths``: ``evaluate_many`` on 1,000,000 hands as ``uint8`` and as
   numpy's default ``int64`` ids, and on 100,000 text rows (list of strings),
   next to the ``uint8`` call on those rows (``bench_poker_paths.py`` prints
@@ -161,6 +164,26 @@ def test_bulk_peer(benchmark, all_tuples, lib, index):
 def test_all_seven_card_hands(benchmark):
     counts = benchmark.pedantic(poker.strength_counts, args=(7,), rounds=5, warmup_rounds=1)
     assert int(counts.sum()) == ALL_7_CARD_HANDS
+
+
+# The "limit of this design" rows (issue 11): plain C loops over the same tables,
+# no checks, in the groups of the calls they bound.
+@pytest.mark.benchmark(group=G_BULK, max_time=1.0)
+def test_bulk_plain_c_loop(benchmark, hands):
+    from handrank.poker import _kernel as _poker
+    out = np.empty(N_BULK, dtype=np.int32)
+    benchmark.extra_info["hands"] = N_BULK
+    benchmark.extra_info["call"] = "_poker._plain_loop_benchmark (plain C loop, no checks)"
+    benchmark(_poker._plain_loop_benchmark, hands, out)
+    assert np.array_equal(out, poker.evaluate_many(hands))
+
+
+@pytest.mark.benchmark(group=G_ALL)
+def test_all_seven_card_hands_plain_c_loops(benchmark):
+    from handrank.poker import _kernel as _poker
+    benchmark.extra_info["call"] = "_poker._plain_enumeration_benchmark (7 plain nested loops)"
+    _, hist = benchmark.pedantic(_poker._plain_enumeration_benchmark, rounds=3, warmup_rounds=1)
+    assert int(hist.sum()) == ALL_7_CARD_HANDS
 
 
 # -------------------------------------------------------------- input paths

@@ -23,6 +23,19 @@ How the tables work (see ``poker/_kernel.pyx`` for the kernel):
   the best 5-card strength for every rank multiset of 5, 6 or 7 cards.
 * Flush hands (at most one suit can have 5+ of 7 cards, and then no full house
   or quads is possible): ``FLUSH[13-bit rank mask of that suit]``.
+* Any sum of at most 7 keys stays inside the tables: ``ROW_OFFSET`` has a row
+  for every ``k >> 12`` up to ``7 * max(RANK_KEYS) >> 12`` (the extra rows point
+  at 0) and ``NOFLUSH`` is padded with zeros to the last row's offset + 4096, so
+  a kernel that sums the keys of bytes it has not checked (or that another
+  thread changes under it) can give a wrong strength but never read outside a
+  table. ``NOFLUSH_SIZE`` and ``ROW_COUNT`` count the real entries.
+* ``RANK_KEY_PLANES[16 * b + r]``: byte b (0..2) of rank r's key (0 for
+  r = 13..15): the AVX2 bulk kernel looks the three bytes up with byte
+  shuffles and adds them with ``psadbw`` (every rank key is under 2**24).
+* Per byte value (the uint8 bulk kernel, indexed by the raw byte): ``BYTE_KEY``
+  the card key (0 for 52..255) and ``BYTE_SUIT_BIT`` the card's bit in a
+  suit-major mask ``1 << (16 * suit + rank)`` (0 for 52..255), so the flush
+  suit's 13 ranks are ``(mask >> (16 * suit)) & 0x1FFF``: one shift.
 * ``CLASS_RANKS[strength]`` packs the five ranks of that class, most
   significant first, 4 bits each (for descriptions).
 """
@@ -146,6 +159,13 @@ def build():
         offsets[row] = off
     size = int(np.flatnonzero(occupied).max()) + 1
     noflush = table[:size]
+    # Padding (see the module docstring): every row any 7 keys can reach, and
+    # every column of every row, is inside the tables.
+    max_row = (7 * max(RANK_KEYS)) >> ROW_SHIFT
+    offsets_padded = np.zeros(max_row + 1, dtype=np.uint32)
+    offsets_padded[:n_rows] = offsets
+    noflush_padded = np.zeros(int(offsets.max()) + (1 << ROW_SHIFT), dtype=np.uint16)
+    noflush_padded[:size] = noflush
 
     # 3. Flush table over 13-bit rank masks.
     flush = np.zeros(1 << 13, dtype=np.uint16)
@@ -162,17 +182,23 @@ def build():
         sig = significant_ranks(v)
         class_ranks[s] = sum(r << (4 * (4 - i)) for i, r in enumerate(sig))
         class_cat[s] = v[0]
-    return offsets, noflush, flush, class_ranks, class_cat
+    return (offsets, noflush, flush, class_ranks, class_cat,
+            offsets_padded, noflush_padded)
 
 
 def render() -> str:
-    offsets, noflush, flush, class_ranks, class_cat = build()
+    (offsets, noflush, flush, class_ranks, class_cat,
+     offsets_padded, noflush_padded) = build()
     card_keys = [RANK_KEYS[c >> 2] | (1 << (SUIT_SHIFT + 4 * (c & 3))) for c in range(52)]
     # Per byte value {key, bit} for the bulk kernel: ids 52..255 get a poison key
     # (bit 48) and no card bit, so bad ids are caught without a branch per card.
     kb = []
     for v in range(256):
         kb += [card_keys[v], 1 << v] if v < 52 else [1 << 48, 0]
+    byte_key = [card_keys[v] if v < 52 else 0 for v in range(256)]
+    assert max(RANK_KEYS) < 1 << 24
+    planes = [(RANK_KEYS[r] >> (8 * b)) & 255 if r < 13 else 0 for b in range(3) for r in range(16)]
+    byte_suit_bit = [1 << (16 * (v & 3) + (v >> 2)) if v < 52 else 0 for v in range(256)]
     # Per rank and 4-bit suit pattern (a nibble of a card mask), the summed card keys.
     nibble = [sum(card_keys[4 * r + s] for s in range(4) if nib >> s & 1)
               for r in range(13) for nib in range(16)]
@@ -180,7 +206,9 @@ def render() -> str:
     first = [int(np.flatnonzero(class_cat[1:] == cat)[0]) + 1 for cat in range(9)]
     arrays = [("HR_CATEGORY_FIRST", "uint16_t", first), ("HR_CARD_KEY", "uint64_t", card_keys),
               ("HR_KB", "uint64_t", kb), ("HR_NIBBLE_KEY", "uint64_t", nibble),
-              ("HR_ROW_OFFSET", "uint32_t", offsets), ("HR_NOFLUSH", "uint16_t", noflush),
+              ("HR_RANK_KEY_PLANES", "uint8_t", planes), ("HR_BYTE_KEY", "uint64_t", byte_key), ("HR_BYTE_SUIT_BIT", "uint64_t", byte_suit_bit),
+              ("HR_ROW_OFFSET", "uint32_t", offsets_padded),
+              ("HR_NOFLUSH", "uint16_t", noflush_padded),
               ("HR_FLUSH", "uint16_t", flush), ("HR_CLASS_RANKS", "uint32_t", class_ranks)]
     body = [
         "\n",
@@ -190,6 +218,8 @@ def render() -> str:
         f"#define HR_FLUSH_CHECK 0x{FLUSH_CHECK:X}ULL\n",
         f"#define HR_NOFLUSH_SIZE {len(noflush)}\n",
         f"#define HR_ROW_COUNT {len(offsets)}\n",
+        f"#define HR_ROW_OFFSET_LEN {len(offsets_padded)}\n",
+        f"#define HR_NOFLUSH_LEN {len(noflush_padded)}\n",
         f"#define HR_NUM_STRENGTHS {len(class_ranks) - 1}\n\n",
     ]
     for name, ctype, values in arrays:

@@ -19,6 +19,18 @@ def exact_units(
     out: npt.NDArray[np.int64],
     split: bool = True,
 ) -> None: ...
+def exact_iso(
+    holes: npt.NDArray[np.uint8],
+    board: npt.NDArray[np.uint8],
+    dead_mask: int,
+    parts: int,
+    start: int,
+    stop: int,
+    out: npt.NDArray[np.int64],
+) -> int: ...
+def _kernel_only_benchmark(
+    holes: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], dead_mask: int, repeat: int
+) -> tuple[float, int, npt.NDArray[np.int64]]: ...
 def monte_carlo(
     combos: npt.NDArray[np.uint8],
     off: npt.NDArray[np.int64],

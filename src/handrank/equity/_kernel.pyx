@@ -43,6 +43,12 @@ cdef extern from "equity/sampling.h" nogil:
     int hr_eq_plain_headsup(const uint8_t *c, uint64_t seed, int64_t samples,
                             int64_t *w0, int64_t *w1)
 
+cdef extern from "equity/enumeration.h" nogil:
+    int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_assign,
+                        uint64_t base_key, uint64_t board_mask, uint64_t known_mask,
+                        int parts, int64_t start, int64_t stop, int64_t *out,
+                        int64_t *evaluated)
+
 #: Pot shares are counted in units of 1/SHARE_UNITS (lcm(1..10)): exact for any k-way tie.
 SHARE_UNITS = HR_EQ_UNITS
 MAX_PLAYERS = HR_EQ_MAX_PLAYERS
@@ -128,6 +134,98 @@ def exact_units(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t 
                          &out[0, 0])
     if rc:
         raise HandrankError("equity input changed while the kernel ran")
+
+
+cdef int _exact_args(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t dead_mask,
+                     int64_t parts, int64_t start, int64_t stop, Py_ssize_t out_rows,
+                     Py_ssize_t out_cols, uint64_t *bk, uint64_t *bm, uint64_t *km) except -1:
+    """Check the arguments of ``exact_iso`` (shapes as Py_ssize_t before any is
+    narrowed to int, the board, and the hole cards of the assignments touched)."""
+    cdef int64_t a, A = holes.shape[0]
+    cdef int j, n, r, left
+    cdef uint64_t used
+    cdef uint8_t c
+    if holes.shape[1] % 2 or not 4 <= holes.shape[1] <= 2 * HR_EQ_MAX_PLAYERS:
+        raise HandrankError(f"holes must have 2n columns, n = 2..10; got {holes.shape[1]}")
+    if board.shape[0] not in (0, 3, 4, 5):
+        raise HandrankError(f"a board has 0, 3, 4 or 5 cards, got {board.shape[0]}")
+    if not 1 <= parts <= 1 << 20:
+        raise HandrankError(f"parts must be 1..{1 << 20}, got {parts}")
+    n = <int>(holes.shape[1] // 2)
+    r = 5 - <int>board.shape[0]
+    _board(board, dead_mask, bk, bm, km)
+    left = 52 - bin(km[0]).count("1") - 2 * n
+    if left < r:
+        raise HandrankError(f"only {left} cards left to deal {r} board cards")
+    if out_cols != 3 * n or out_rows != A * parts:
+        raise HandrankError(f"out must have shape ({A * parts}, {3 * n}), got "
+                            f"({out_rows}, {out_cols})")
+    if not 0 <= start <= stop <= A * parts:
+        raise HandrankError("bad unit range")
+    if stop > start:
+        for a in range(start // parts, (stop - 1) // parts + 1):
+            used = km[0]
+            for j in range(2 * n):
+                c = holes[a, j]
+                if c >= 52 or used >> c & 1:
+                    raise HandrankError(f"assignment {a}: card id {c} is out of range or repeats")
+                used |= (<uint64_t>1) << c
+    return 0
+
+
+def exact_iso(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t dead_mask,
+              int64_t parts, int64_t start, int64_t stop, int64_t[:, ::1] out):
+    """Kernel: exact enumeration of work units ``start..stop`` with board suit
+    isomorphism (``equity/enumeration.h``): boards that differ only in cards of
+    suits no player can still make a flush in are evaluated once and weighted.
+
+    ``holes``: ``(A, 2n)`` uint8 hole cards of A assignments (each row: every
+    player's two cards, all distinct and off the board and dead cards). Unit ``u``
+    is assignment ``u // parts``, part ``u % parts`` of its boards (``parts`` >= 1;
+    the parts of an assignment add up to all its boards). ``out``:
+    ``(A * parts, 3n)`` int64; row u receives the counts of unit u: wins[n],
+    ties[n], pot share units[n] (1/SHARE_UNITS each), over boards (not classes).
+    Returns the number of boards evaluated (one per class). Releases the GIL.
+    Raises HandrankError on shape or card problems."""
+    cdef uint64_t bk, bm, km
+    cdef int64_t evaluated = 0
+    cdef int rc = 0, n = <int>(holes.shape[1] // 2), r = 5 - <int>board.shape[0]
+    _exact_args(holes, board, dead_mask, parts, start, stop, out.shape[0], out.shape[1],
+                &bk, &bm, &km)
+    if stop == start:
+        return 0
+    with nogil:
+        rc = hr_eq_exact_iso(n, r, &holes[0, 0], holes.shape[0], bk, bm, km, <int>parts,
+                             start, stop, &out[0, 0], &evaluated)
+    if rc:
+        raise HandrankError("equity input changed while the kernel ran")
+    return evaluated
+
+
+def _kernel_only_benchmark(const uint8_t[:, ::1] holes, const uint8_t[::1] board,
+                           uint64_t dead_mask, int repeat):
+    """The "limit of this design" figure: ``repeat`` whole exact enumerations of every
+    assignment of ``holes`` (one unit each) in one C loop, no Python between them.
+    Returns (seconds per enumeration, boards evaluated per enumeration, ``(A, 3n)``
+    counts of the last one)."""
+    import time
+    cdef uint64_t bk, bm, km
+    cdef int64_t evaluated = 0, A = holes.shape[0]
+    cdef int i, rc = 0, n = <int>(holes.shape[1] // 2), r = 5 - <int>board.shape[0]
+    res = np.zeros((A, 3 * n), dtype=np.int64)
+    cdef int64_t[:, ::1] out = res
+    if repeat < 1 or A < 1:
+        raise HandrankError("repeat and the number of assignments must be at least 1")
+    _exact_args(holes, board, dead_mask, 1, 0, A, out.shape[0], out.shape[1], &bk, &bm, &km)
+    t = time.perf_counter()
+    with nogil:
+        for i in range(repeat):
+            rc |= hr_eq_exact_iso(n, r, &holes[0, 0], A, bk, bm, km, 1, 0, A, &out[0, 0],
+                                  &evaluated)
+    t = time.perf_counter() - t
+    if rc:
+        raise HandrankError("equity input changed while the kernel ran")
+    return t / repeat, evaluated, res
 
 
 def monte_carlo(const uint8_t[:, ::1] combos, const int64_t[::1] off, const double[::1] prob,

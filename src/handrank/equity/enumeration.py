@@ -3,7 +3,6 @@ compatible hole-card combinations, on the C kernel."""
 
 from __future__ import annotations
 
-import itertools
 import math
 
 import numpy as np
@@ -14,9 +13,18 @@ from .inputs import Deal, ProgressFn
 from .planning import ExactPlan
 from .results import HoldemEquity, _clean, player_equity
 
-# Exact work per kernel call (hand evaluations), and units per batch.
-_TASK_EVALS = 4_000_000
-_BATCH_UNITS = 1 << 16
+# Nominal work per kernel call (boards x players, before suit isomorphism: a call
+# evaluates 1/20 to 1/8 of those boards preflop, 1/6 to 1/3 on the flop, so a
+# call lasts a few milliseconds), and assignments per batch (memory stays
+# O(batch), not O(combinations)).
+_TASK_EVALS = 8_000_000
+_BATCH = 1 << 16
+
+
+def _done(u: int, parts: int, per: int) -> int:
+    """Nominal work of units 0..u: ``per`` for each whole assignment, its parts
+    sharing it (integers adding up to ``per``)."""
+    return (u // parts) * per + (u % parts) * per // parts
 
 
 def run_exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | None
@@ -34,43 +42,53 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
            ) -> tuple[np.ndarray, float, int]:
     """Weighted (3, n) totals (wins, ties, share units), total weight x boards, boards.
     Only the class representatives ``plan.holes[plan.reps]`` are enumerated;
-    combination i has the counts of class ``plan.inverse[i]``."""
+    combination i has the counts of class ``plan.inverse[i]``.
+
+    Each representative's boards run in the C kernel ``exact_iso`` (board suit
+    isomorphism, ``equity/enumeration.h``), one call per work unit of at most about
+    ``_TASK_EVALS`` nominal evaluations (a few milliseconds: Ctrl-C stays prompt).
+    With fewer representatives than threads x 4, each one's boards are split into
+    ``parts`` (the choices of its first two levels dealt round-robin) so every thread
+    gets work.
+    Counts are integers per unit, added per representative and weighted once, so
+    the result does not depend on ``threads``."""
     n = deal.players
-    rep_holes = np.ascontiguousarray(plan.holes[plan.reps])
+    reps = plan.reps
+    rep_holes = plan.holes if len(reps) == len(plan.holes) else plan.holes[reps]
+    rep_holes = np.ascontiguousarray(rep_holes, dtype=np.uint8)
     A = len(rep_holes)
-    r_cards, left, board, dead_mask = deal.to_deal, deal.left, deal.board, deal.dead_mask
-    boards = math.comb(left, r_cards)
-    # Preflop, units split a combination's boards by first dealt card (unit i0:
-    # comb(left - 1 - i0, r - 1) boards); with a flop or turn a unit is a whole
-    # combination (at most ~1,000 boards: per-unit setup would dominate otherwise).
-    split = r_cards >= 3
-    m0 = left - r_cards + 1 if split else 1
-    unit_work = np.array([math.comb(left - 1 - i, r_cards - 1) for i in range(m0)]
-                         if split else [boards], dtype=np.int64) * n
-    class_weight = np.bincount(plan.inverse, weights=plan.weights, minlength=A)  # summed per class
+    boards = math.comb(deal.left, deal.to_deal)
+    per = boards * n  # nominal evaluations of one representative (progress units)
+    parts = 1
+    if threads > 1 and A < 4 * threads and deal.to_deal >= 2:
+        parts = min(64, -(-8 * threads // A))
+    # class weights: the combinations' weights summed per class
+    class_weight = plan.weights if len(reps) == len(plan.holes) else \
+        np.bincount(plan.inverse, weights=plan.weights, minlength=A)
+    board, dead_mask = deal.board, deal.dead_mask
+    total_work = A * per
+    unit_per_task = max(1, _TASK_EVALS * parts // max(1, per))
+    if threads > 1:  # several tasks per thread (taken in turn) so threads finish together,
+        # none below _TASK_EVALS / 16 (a thread's start costs more than a tiny task)
+        unit_per_task = min(unit_per_task, max(1, -(-A * parts // (4 * threads)),
+                                               _TASK_EVALS * parts // (16 * max(1, per))))
     totals = np.zeros(3 * n)
-    per_batch = max(1, _BATCH_UNITS // m0)
-    total_work = A * boards * n
-    done = 0
-    for b0 in range(0, A, per_batch):
-        hb = np.ascontiguousarray(rep_holes[b0:b0 + per_batch])
+    for b0 in range(0, A, _BATCH):
+        hb = rep_holes[b0:b0 + _BATCH]
         nb = len(hb)
-        out = np.zeros((nb * m0, 3 * n), dtype=np.int64)
-        cum = np.concatenate([[0], np.cumsum(np.tile(unit_work, nb))])
-        # Several tasks per thread (balanced by work) so threads finish together.
-        step = int(min(_TASK_EVALS, max(_TASK_EVALS // 16, cum[-1] // (8 * threads) + 1)))
-        cuts = np.unique(np.searchsorted(cum, np.arange(0, int(cum[-1]), step),
-                                         side="right") - 1)
-        bounds = sorted({int(c) for c in cuts} | {nb * m0})
+        units = nb * parts
+        out = np.zeros((units, 3 * n), dtype=np.int64)
 
-        def task(s: int, e: int, hb: np.ndarray = hb, out: np.ndarray = out,
-                 cum: np.ndarray = cum) -> int:
-            _equity.exact_units(hb, board, dead_mask, s, e, out, split)
-            return int(cum[e] - cum[s])
+        def task(s: int, e: int, hb: np.ndarray = hb, out: np.ndarray = out) -> int:
+            _equity.exact_iso(hb, board, dead_mask, parts, s, e, out)
+            return _done(e, parts, per) - _done(s, parts, per)
 
-        tasks = [lambda s=s, e=e: task(s, e) for s, e in itertools.pairwise(bounds)]
-        run_tasks(tasks, threads, progress, done, total_work)
-        done += int(cum[-1])
-        # weighted per batch: memory stays O(batch), not O(combinations)
-        totals += class_weight[b0:b0 + nb] @ out.reshape(nb, m0, 3 * n).sum(axis=1)
+        if units <= unit_per_task and progress is None:
+            task(0, units)  # one C call: no task list, no thread pool
+        else:
+            tasks = [lambda s=s, e=min(units, s + unit_per_task): task(s, e)
+                     for s in range(0, units, unit_per_task)]
+            run_tasks(tasks, threads, progress, b0 * per, total_work)
+        counts = out if parts == 1 else out.reshape(nb, parts, 3 * n).sum(axis=1)
+        totals += class_weight[b0:b0 + nb] @ counts
     return totals.reshape(3, n), float(plan.weights.sum()) * boards, boards

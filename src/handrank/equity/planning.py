@@ -60,6 +60,16 @@ def plan(deal: Deal, method: Method, monte_carlo: bool) -> ExactPlan | None:
     :data:`MAX_EXACT_EVALS` hand evaluations. Raises RangeSyntaxError when every
     combination of the ranges shares a card, OptionError for ``"exact"`` when the
     combinations are too many to list."""
+    if all(len(r) == 1 for r in deal.ranges) and \
+            sum(int(r.masks()[0]) for r in deal.ranges).bit_count() == 2 * deal.players:
+        # one combo each, no card shared (a sum of disjoint masks has 2n bits): one combination
+        if monte_carlo or (method != "exact" and
+                           math.comb(deal.left, deal.to_deal) * deal.players > MAX_EXACT_EVALS):
+            return None
+        one = np.zeros(1, dtype=np.intp)
+        return ExactPlan(_holes(deal.ranges, np.zeros((1, deal.players), dtype=np.intp)),
+                         np.array([math.prod(float(r.weights[0]) for r in deal.ranges)]),
+                         one, one)
     listing = _compatible(deal.ranges, _PAIR_LIMIT)
     if listing is not None and len(listing[0]) == 0:
         raise RangeSyntaxError("the players' ranges can never be dealt together: every "

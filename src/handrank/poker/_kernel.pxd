@@ -8,6 +8,9 @@ cdef extern from "poker/tables.h" nogil:
     const uint64_t HR_FLUSH_CHECK
     const int HR_NOFLUSH_SIZE
     const int HR_ROW_COUNT
+    const int HR_ROW_OFFSET_LEN
+    const int HR_NOFLUSH_LEN
+    const int HR_SUIT_SHIFT
     const int HR_NUM_STRENGTHS
     const uint16_t HR_CATEGORY_FIRST[9]
     const uint64_t HR_CARD_KEY[52]
@@ -17,6 +20,9 @@ cdef extern from "poker/tables.h" nogil:
     const uint32_t HR_CLASS_RANKS[7463]
     const uint64_t HR_KB[512]
     const uint64_t HR_NIBBLE_KEY[208]
+    const uint8_t HR_RANK_KEY_PLANES[48]
+    const uint64_t HR_BYTE_KEY[256]
+    const uint64_t HR_BYTE_SUIT_BIT[256]
 
 cdef extern from "_c/cardbits.h" nogil:
     uint32_t hr_suit_ranks(uint64_t mask, unsigned suit)
@@ -27,6 +33,16 @@ cdef extern from "poker/kernel.h" nogil:
     # of each) and their card mask. PRECONDITION: 5 to 7 distinct ids in 0..51
     # (unchecked); the hr_poker_eval_ids* kernels check every row themselves.
     int32_t hr_poker_strength(uint64_t key, uint64_t mask)
+    # The same from the key and a SUIT-MAJOR mask (OR of HR_BYTE_SUIT_BIT[id] =
+    # 1 << (16 * suit + rank)): the flush suit's ranks are one shift.
+    int32_t hr_poker_strength_sm(uint64_t key, uint64_t smask)
+    # One row of 5/6/7 id bytes, unchecked (memory-safe on any bytes).
+    int32_t hr_poker_row_strength5(const uint8_t* row)
+    int32_t hr_poker_row_strength6(const uint8_t* row)
+    int32_t hr_poker_row_strength7(const uint8_t* row)
+    void hr_poker_plain_loop7(const uint8_t* ids, ptrdiff_t n, int32_t* out)
+    void hr_poker_count_all(int n, uint32_t* hist)
+    void hr_poker_plain_enumeration7(uint32_t* hist)
     ptrdiff_t hr_poker_eval_ids5(const uint8_t* ids, ptrdiff_t start, ptrdiff_t stop,
                                  int32_t* out, int* err, int* col)
     ptrdiff_t hr_poker_eval_ids6(const uint8_t* ids, ptrdiff_t start, ptrdiff_t stop,

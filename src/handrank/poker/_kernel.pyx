@@ -13,6 +13,8 @@ from cpython.object cimport PyObject, PyTypeObject
 from cpython.tuple cimport PyTuple_GET_ITEM
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
 
+from time import thread_time as _now  # CPU time of this thread: steady under load
+
 import numpy as np
 
 from ..cards import format_card, parse_cards
@@ -428,47 +430,67 @@ def eval_masks(const uint64_t[::1] masks, int32_t[::1] out, Py_ssize_t start, Py
     return None
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
 def strength_counts(int n_cards):
     """Enumerate every n_cards-card hand (5, 6 or 7) of one deck and return an
     int64 array of length 7463: how many hands have each strength (index 0 unused).
-    All 133,784,560 seven-card hands are visited incrementally (one key addition
-    and one table lookup per hand). Releases the GIL."""
+    Nested loops add one card's key per level (hr_poker_count_all in
+    kernel.h); for the last card, when no suit can reach five, its four suits
+    share one lookup on the rank key. Releases the GIL."""
     if not 5 <= n_cards <= 7:
         raise ValueError(f"n_cards must be 5, 6 or 7, got {n_cards}")
     cdef uint32_t[::1] hist = np.zeros(HR_NUM_STRENGTHS + 1, dtype=np.uint32)
-    cdef int n = n_cards, d, last = n_cards - 1, c
-    cdef int idx[8]
-    cdef uint64_t key[8]
-    cdef uint64_t msk[8]
-    cdef uint64_t kprev, mprev, kk
-    cdef uint32_t* h = &hist[0]
     with nogil:
-        key[0] = HR_SUIT_BASE
-        msk[0] = 0
-        d = 0
-        idx[0] = -1
-        while d >= 0:
-            if d == last:
-                # Innermost level: a tight loop over the last card.
-                kprev = key[d]
-                mprev = msk[d]
-                for c in range(idx[d - 1] + 1 if d > 0 else 0, 52):
-                    kk = kprev + HR_CARD_KEY[c]
-                    h[hr_poker_strength(kk, mprev | ((<uint64_t>1) << c))] += 1
-                d -= 1
-                continue
-            idx[d] += 1
-            if idx[d] > 52 - (n - d):
-                d -= 1
-                continue
-            key[d + 1] = key[d] + HR_CARD_KEY[idx[d]]
-            msk[d + 1] = msk[d] | ((<uint64_t>1) << idx[d])
-            d += 1
-            if d < last:
-                idx[d] = idx[d - 1]
+        hr_poker_count_all(n_cards, &hist[0])
     return np.asarray(hist).astype(np.int64)
+
+
+def _plain_loop_benchmark(const uint8_t[:, ::1] ids, int32_t[::1] out, int repeats=1):
+    """Benchmark baseline: the bare table loop over (N, 7) uint8 ids with no
+    per-row check (hr_poker_plain_loop7, the "limit of this design" the
+    checked evaluate_many is compared with), run ``repeats`` times; returns the
+    best time of one pass in seconds. Ids >= 52 are refused once up front
+    (outside the timed loop); repeated cards are not checked (any bytes are
+    memory-safe, a repeat only gives a wrong strength). Releases the GIL while
+    looping."""
+    cdef Py_ssize_t n = ids.shape[0]
+    cdef int r
+    cdef double best = 1e300, t0, t1
+    if ids.shape[1] != 7 or out.shape[0] < n:
+        raise ValueError("need (N, 7) ids and N outputs")
+    if repeats < 1:
+        raise ValueError("repeats must be at least 1")
+    if n == 0:
+        return 0.0
+    if np.asarray(ids).max() >= 52:
+        raise ValueError("card ids must be in 0..51")
+    for r in range(repeats):
+        t0 = _now()
+        with nogil:
+            hr_poker_plain_loop7(&ids[0, 0], n, &out[0])
+        t1 = _now()
+        best = min(best, t1 - t0)
+    return best
+
+
+def _plain_enumeration_benchmark(int repeats=1):
+    """Benchmark baseline: seven plain nested loops over all 133,784,560
+    seven-card hands, hr_poker_strength on every hand (hr_poker_plain_enumeration7,
+    the "limit of this design" strength_counts(7) is compared with), run
+    ``repeats`` times. Returns (best seconds of one pass, int64 histogram of
+    length 7463, which must equal strength_counts(7)). Releases the GIL."""
+    cdef uint32_t[::1] hist = np.zeros(HR_NUM_STRENGTHS + 1, dtype=np.uint32)
+    cdef int r
+    cdef double best = 1e300, t0, t1
+    if repeats < 1:
+        raise ValueError("repeats must be at least 1")
+    for r in range(repeats):
+        hist[:] = 0
+        t0 = _now()
+        with nogil:
+            hr_poker_plain_enumeration7(&hist[0])
+        t1 = _now()
+        best = min(best, t1 - t0)
+    return best, np.asarray(hist).astype(np.int64)
 
 
 def class_ranks():
@@ -488,6 +510,7 @@ def category_first():
 
 def table_bytes():
     """Total size in bytes of the compiled lookup tables."""
-    return (sizeof(HR_CARD_KEY) + HR_ROW_COUNT * 4 + HR_NOFLUSH_SIZE * 2
+    return (sizeof(HR_CARD_KEY) + HR_ROW_OFFSET_LEN * 4 + HR_NOFLUSH_LEN * 2
             + sizeof(HR_FLUSH) + sizeof(HR_CLASS_RANKS) + sizeof(HR_CATEGORY_FIRST)
-            + sizeof(HR_NIBBLE_KEY) + sizeof(HR_KB))
+            + sizeof(HR_NIBBLE_KEY) + sizeof(HR_KB) + sizeof(HR_BYTE_KEY)
+            + sizeof(HR_BYTE_SUIT_BIT) + sizeof(HR_RANK_KEY_PLANES))

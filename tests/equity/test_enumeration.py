@@ -1,0 +1,228 @@
+"""Exact enumeration with board suit isomorphism (``equity/enumeration.h``, issue 11):
+the weighted counts of ``exact_iso`` equal the plain enumeration (``exact_units``,
+every board evaluated) on many deals: preflop, flop, turn, river, dead cards, 2-10
+players, any split into parts; ranges give the counts of every combination."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from handrank import equity as E
+from handrank.cards import parse_cards
+from handrank.equity import _kernel as K
+from handrank.equity import inputs, planning
+from handrank.errors import HandrankError
+
+u8 = lambda a: np.ascontiguousarray(a, dtype=np.uint8)  # noqa: E731
+
+
+def plain(holes: np.ndarray, board: np.ndarray, dead_mask: int) -> np.ndarray:
+    """(A, 3n) counts of every assignment from the plain kernel (every board)."""
+    A, n = holes.shape[0], holes.shape[1] // 2
+    r = 5 - len(board)
+    split = r >= 3
+    m0 = K.deck_left(board, dead_mask, n) - r + 1 if split else 1
+    out = np.zeros((A * m0, 3 * n), dtype=np.int64)
+    K.exact_units(holes, board, dead_mask, 0, A * m0, out, split)
+    return out.reshape(A, m0, 3 * n).sum(axis=1)
+
+
+def iso(holes: np.ndarray, board: np.ndarray, dead_mask: int, parts: int = 1
+        ) -> tuple[np.ndarray, int]:
+    A, n = holes.shape[0], holes.shape[1] // 2
+    out = np.zeros((A * parts, 3 * n), dtype=np.int64)
+    ev = K.exact_iso(holes, board, dead_mask, parts, 0, A * parts, out)
+    return out.reshape(A, parts, 3 * n).sum(axis=1), ev
+
+
+def deal(seed: int, n: int, board_len: int, n_dead: int) -> tuple[np.ndarray, np.ndarray, int]:
+    rng = np.random.default_rng(seed)
+    cards = rng.permutation(52)
+    holes = u8(cards[:2 * n].reshape(1, -1))
+    board = u8(cards[2 * n:2 * n + board_len])
+    dead = cards[2 * n + board_len:2 * n + board_len + n_dead]
+    return holes, board, sum(1 << int(c) for c in dead)
+
+
+def test_aces_vs_kings_counts_and_boards_evaluated():
+    holes = u8([parse_cards("AhAd") + parse_cards("KsKc")])
+    board = u8([])
+    counts, ev = iso(holes, board, 0)
+    # wins, ties, share units: identical integers to every board evaluated
+    assert counts[0].tolist() == [1_388_072, 317_694, 6_538, 6_538,
+                                  1_388_072 * 2520 + 6_538 * 1260, 317_694 * 2520 + 6_538 * 1260]
+    assert np.array_equal(counts, plain(holes, board, 0))
+    # one evaluation per class of boards equal up to suits that cannot make a flush
+    assert ev == 82_167 < math.comb(48, 5) // 20
+
+
+@pytest.mark.parametrize("hands,board,dead", [
+    (["AhAd", "KsKc"], "", ""),                       # preflop, every suit relevant at first
+    (["AhKh", "QhJh"], "", "2h 3h"),                  # suited hands, dead cards of their suit
+    (["7c2d", "8s3h", "9h4c"], "", ""),               # 3-way preflop
+    (["AhAd", "KsKc"], "2h 7h 9c", ""),               # flop with a flush draw
+    (["AhAd", "KsKc"], "2h 7h 9h", "Th"),             # flop: one more heart makes a flush
+    (["AsKs", "QdQc", "7h7d", "2c3c"], "4s 5s", ""),  # not a board size: refused below
+    (["AhAd", "KsKc"], "2h 7h 9c Th", "3s 4s"),       # turn
+    (["AhAd", "KsKc"], "2h 7h 9c Th Jh", ""),         # river: one board
+])
+def test_named_deals_match_plain_enumeration(hands, board, dead):
+    holes = u8([sum((parse_cards(h) for h in hands), [])])
+    b = u8(parse_cards(board) if board else [])
+    dm = sum(1 << c for c in (parse_cards(dead) if dead else []))
+    if len(b) not in (0, 3, 4, 5):
+        with pytest.raises(HandrankError):
+            iso(holes, b, dm)
+        return
+    counts, ev = iso(holes, b, dm)
+    expect = plain(holes, b, dm)
+    assert np.array_equal(counts, expect)
+    boards = math.comb(K.deck_left(b, dm, len(hands)), 5 - len(b))
+    assert 1 <= ev <= boards
+    if len(hands) == 2:  # every board counted once: a win for one player or a tie
+        assert counts[0, 0] + counts[0, 1] + counts[0, 2] == boards
+
+
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 6),
+       board_len=st.sampled_from([3, 3, 4, 4, 5, 0]), n_dead=st.integers(0, 4),
+       parts=st.integers(1, 5))
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_hypothesis_iso_equals_plain_enumeration(seed, n, board_len, n_dead, parts):
+    if board_len == 0:
+        n = max(n, 5)  # preflop: keep the plain enumeration quick (fewer boards)
+        n_dead = max(n_dead, 4)
+    holes, board, dm = deal(seed, n, board_len, n_dead)
+    counts, _ = iso(holes, board, dm, parts)
+    assert np.array_equal(counts, plain(holes, board, dm))
+
+
+def symmetric_deal(seed: int, n: int, board_len: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """Pocket pairs and suited hands from few suits: deals that suit renamings fix
+    (the second isomorphism), e.g. AhAd vs KhKd (swap h/d, swap c/s)."""
+    rng = np.random.default_rng(seed)
+    ranks = rng.permutation(13)
+    holes: list[int] = []
+    for p in range(n):
+        a, b = rng.choice(4, size=2, replace=False)
+        if rng.random() < 0.6:   # pocket pair in suits a, b
+            holes += [4 * ranks[p] + a, 4 * ranks[p] + b]
+        else:                    # suited: ranks p and p + 6 (distinct from the pairs' ranks)
+            holes += [4 * ranks[p] + a, 4 * ranks[(p + 6) % 13] + a]
+    rest = [c for c in range(52) if c not in holes]
+    if len(set(holes)) != len(holes):
+        holes = [int(c) for c in rng.permutation(52)[:2 * n]]
+        rest = [c for c in range(52) if c not in holes]
+    # a board of one rank's cards (a trips/pair board keeps most symmetry) or random
+    board = [int(c) for c in rng.choice(rest, size=board_len, replace=False)]
+    return u8([holes]), u8(board), 0
+
+
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 4),
+       board_len=st.sampled_from([0, 3, 3, 4, 4, 5]), parts=st.integers(1, 4))
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_hypothesis_symmetric_deals_equal_plain_enumeration(seed, n, board_len, parts):
+    if board_len == 0:
+        n = 4  # preflop: the plain enumeration stays quick
+    holes, board, dm = symmetric_deal(seed, n, board_len)
+    counts, _ = iso(holes, board, dm, parts)
+    assert np.array_equal(counts, plain(holes, board, dm))
+
+
+@pytest.mark.slow
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 6),
+       board_len=st.sampled_from([0, 3, 4, 5]), parts=st.integers(1, 9))
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_hypothesis_symmetric_deals_sweep(seed, n, board_len, parts):
+    holes, board, dm = symmetric_deal(seed, n, board_len)
+    counts, _ = iso(holes, board, dm, parts)
+    assert np.array_equal(counts, plain(holes, board, dm))
+
+
+@pytest.mark.slow
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 10),
+       board_len=st.sampled_from([0, 3, 4, 5]), n_dead=st.integers(0, 8),
+       parts=st.integers(1, 9))
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_hypothesis_iso_equals_plain_enumeration_sweep(seed, n, board_len, n_dead, parts):
+    holes, board, dm = deal(seed, n, board_len, min(n_dead, 52 - 2 * n - board_len - 5))
+    counts, _ = iso(holes, board, dm, parts)
+    assert np.array_equal(counts, plain(holes, board, dm))
+
+
+def test_several_assignments_and_parts_add_up():
+    d = inputs.read_deal(["QQ+, AKs", "JJ-99"], "2h 7h 9c", None)
+    p = planning.plan(d, "exact", False)
+    holes = u8(p.holes)
+    expect = plain(holes, d.board, d.dead_mask)
+    for parts in (1, 2, 7):
+        counts, _ = iso(holes, d.board, d.dead_mask, parts)
+        assert np.array_equal(counts, expect)
+    # a unit range in the middle fills only its rows
+    A, n = holes.shape[0], 2
+    out = np.zeros((A * 3, 3 * n), dtype=np.int64)
+    K.exact_iso(holes, d.board, d.dead_mask, 3, 4, 11, out)
+    assert not out[:4].any() and not out[11:].any() and out[4:11].any()
+
+
+def weighted_every_combination(players, board=None, dead=None) -> np.ndarray:
+    """(3, n) weighted totals over every compatible combination, plain kernel."""
+    d = inputs.read_deal(players, board, dead)
+    idx, w = planning._compatible(d.ranges, 10**7)
+    holes = u8(planning._holes(d.ranges, idx))
+    return (w @ plain(holes, d.board, d.dead_mask)).reshape(3, d.players)
+
+
+@pytest.mark.parametrize("players,board,dead", [
+    (["AA", "KK"], "2c 7d 9h", None),
+    (["QQ+, AKs", "JJ-99, AQs+"], "2c 7d 9h Ts", None),
+    (["0.5(AKs), QQ", "JJ, 0.25(TT)", "99"], "2c 7c 9h", "Qh"),
+    (["AKs", "KQs"], "", "2c 3c 4c 5c 6c 7c 8c 9c 2d 3d 4d 5d 6d 7d 8d 9d 2h 3h 4h 5h 6h"),
+])
+def test_ranges_give_the_counts_of_every_combination(players, board, dead):
+    r = E.equity(players, board=board, dead=dead, method="exact")
+    tot = weighted_every_combination(players, board, dead)
+    assert [p.wins for p in r.players] == pytest.approx(tot[0].tolist(), rel=1e-12)
+    shares = tot[2] / tot[2].sum()
+    assert [p.equity for p in r.players] == pytest.approx(shares.tolist(), rel=1e-12)
+
+
+def test_preflop_ranges_identical_whatever_the_threads():
+    one = E.equity(["AA", "KK"], method="exact", threads=1)
+    assert one == E.equity(["AA", "KK"], method="exact", threads=2)
+    assert one == E.equity(["AA", "KK"], method="exact", threads=3)
+    assert round(one.players[0].equity, 6) == 0.819461
+    h = E.equity(["AhAd", "KsKc", "QhQd"], method="exact", threads=1)
+    assert h == E.equity(["AhAd", "KsKc", "QhQd"], method="exact", threads=2)
+
+
+def test_exact_iso_refuses_bad_arrays():
+    holes, board = u8([[50, 49, 47, 46]]), u8([0, 4, 8, 12])
+    good = np.zeros((1, 6), dtype=np.int64)
+    K.exact_iso(holes, board, 0, 1, 0, 1, good)
+    assert good[0, :2].sum() + good[0, 2:4].sum() // 2 == K.deck_left(board, 0, 2)
+    bad = [
+        (u8([[50, 49, 47]]), board, 0, 1, 0, 1, good),            # odd columns
+        (u8([[50, 49, 52, 46]]), board, 0, 1, 0, 1, good),        # card id 52
+        (u8([[50, 49, 49, 46]]), board, 0, 1, 0, 1, good),        # repeated card
+        (u8([[50, 49, 4, 46]]), board, 0, 1, 0, 1, good),         # card on the board
+        (holes, board, 1 << 46, 1, 0, 1, good),                   # card dead
+        (holes, board, 1 << 60, 1, 0, 1, good),                   # dead mask past 51
+        (holes, u8([0, 4]), 0, 1, 0, 1, good),                    # 2-card board
+        (holes, board, 0, 1, 0, 2, good),                         # stop past the units
+        (holes, board, 0, 0, 0, 1, good),                         # parts 0
+        (holes, board, 0, 2, 0, 1, good),                         # out rows != A * parts
+        (holes, board, 0, 1, 0, 1, np.zeros((1, 5), dtype=np.int64)),  # out columns
+    ]
+    for args in bad:
+        with pytest.raises(HandrankError):
+            K.exact_iso(*args)
+    with pytest.raises(HandrankError):
+        K._kernel_only_benchmark(holes, board, 0, 0)
+    sec, ev, res = K._kernel_only_benchmark(holes, board, 0, 2)
+    # one card to deal (a turn): every card evaluated, plainly
+    assert sec > 0 and ev == K.deck_left(board, 0, 2) and np.array_equal(res, good)
