@@ -129,9 +129,13 @@ HR_INLINE void hr_deal_rows(uint64_t seed, int64_t start, int64_t stop, int k, u
         int c;
         hr_rng_stream(&g, seed, (uint64_t)(i / HR_DEAL_BLOCK));
         for (c = 0; c < 52; c++) deck[c] = (uint8_t)c;
-        for (; i < end; i++) {
-            hr_deal_u8_16(&g, deck, 52, (uint32_t)k, out + i * k);
-        }
+        /* The common hand sizes get a copy of the loop with k a constant (unrolled). */
+        if (k == 7)
+            for (; i < end; i++) hr_deal_u8_16(&g, deck, 52, 7, out + i * 7);
+        else if (k == 5)
+            for (; i < end; i++) hr_deal_u8_16(&g, deck, 52, 5, out + i * 5);
+        else
+            for (; i < end; i++) hr_deal_u8_16(&g, deck, 52, (uint32_t)k, out + i * k);
     }
 }
 
