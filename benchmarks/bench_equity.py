@@ -9,9 +9,11 @@ peer time / handrank time (higher = handrank faster), for
    ``exact_from_text`` (its default threads) and a plain Python loop over
    phevaluator's ``evaluate_cards`` (timed on the first boards and
    extrapolated to all of them: the full loop takes minutes);
-2. Monte Carlo heads-up AhAd vs KsKc, deals (showdowns) per second on one
-   thread, vs eval7's ``py_hand_vs_range_monte_carlo`` and poker-equity's
-   ``chunk_from_text`` (threads=1);
+2. Monte Carlo heads-up AhAd vs KsKc and AhAd vs QQ+,AK, deals (showdowns) per
+   second on one thread, vs eval7's ``py_hand_vs_range_monte_carlo`` and
+   poker-equity's ``chunk_from_text`` (threads=1), and the "limit of this design"
+   row: the same deals in one plain C loop (``_plain_monte_carlo_benchmark``:
+   same generator, card draw and tables, no chunks, no Python);
 3. exact AA vs KK as ranges (36 combinations x 1,712,304 boards): poker-equity
    refuses it (``exact_from_text`` returns None after it gives up), so the peer
    figure is its hand-vs-hand exact summed over the 36 combinations
@@ -155,28 +157,39 @@ def main() -> None:
     row(case, f"Python loop over phevaluator (extrap. {sub:,})", tph,
         f"{sub / ts / 1e6:.2f} M boards/s", f"{tph / t1:.0f}x")
 
-    # 2. Monte Carlo heads-up, one thread
-    case = "Monte Carlo AhAd vs KsKc, 1 thread"
+    # 2. Monte Carlo heads-up, one thread: two fixed hands, then hand vs range; the
+    # "limit of this design" row is the same deals in one plain C loop (no Python).
     n = 2_000_000 if not args.quick else 500_000
-    tm, _ = best(lambda: eq.equity(["AhAd", "KsKc"], samples=n, seed=1, threads=1), rep)
-    row(case, "handrank", tm, f"{n / tm / 1e6:.1f} M deals/s", "1.0x")
-    try:
-        import eval7
-        hand = [eval7.Card("Ah"), eval7.Card("Ad")]
-        vr = eval7.HandRange("KsKc")
-        te, _ = best(lambda: eval7.py_hand_vs_range_monte_carlo(hand, vr, [], n), rep)
-        row(case, "eval7 py_hand_vs_range_monte_carlo", te, f"{n / te / 1e6:.1f} M deals/s",
-            f"{te / tm:.1f}x")
-    except ImportError:
-        pass
-    try:
-        import poker_equity as pe
-        tq, _ = best(lambda: pe.chunk_from_text("holdem", ["AhAd", "KsKc"], samples=n, seed=1,
-                                                threads=1), max(1, rep - 2))
-        row(case, "poker-equity chunk_from_text (1 thread)", tq, f"{n / tq / 1e6:.1f} M deals/s",
-            f"{tq / tm:.1f}x")
-    except ImportError:
-        pass
+    for villain in ("KsKc", "QQ+,AK"):
+        case = f"Monte Carlo AhAd vs {villain}, 1 thread"
+        tm, _ = best(lambda v=villain: eq.equity(["AhAd", v], samples=n, seed=1, threads=1), rep)
+        row(case, "handrank", tm, f"{n / tm * 1e-6:.1f} M deals/s, {tm / n * 1e9:.1f} ns",
+            "1.0x")
+        if villain == "KsKc":
+            from handrank.equity import _kernel as eqk
+            hands = np.array(parse_cards("AhAd") + parse_cards("KsKc"), dtype=np.uint8)
+            tl, _ = best(lambda: eqk._plain_monte_carlo_benchmark(hands, 1, n), rep)
+            row(case, "plain C loop, same RNG and tables (limit)", tl,
+                f"{n / tl * 1e-6:.1f} M deals/s, {tl / n * 1e9:.1f} ns",
+                f"{tl / tm:.2f}x")
+        try:
+            import eval7
+            hand = [eval7.Card("Ah"), eval7.Card("Ad")]
+            vr = eval7.HandRange(villain)
+            te, _ = best(lambda vr=vr: eval7.py_hand_vs_range_monte_carlo(hand, vr, [], n), rep)
+            row(case, "eval7 py_hand_vs_range_monte_carlo", te, f"{n / te / 1e6:.1f} M deals/s",
+                f"{te / tm:.1f}x")
+        except ImportError:
+            pass
+        try:
+            import poker_equity as pe
+            if villain == "KsKc":
+                tq, _ = best(lambda: pe.chunk_from_text("holdem", ["AhAd", "KsKc"], samples=n,
+                                                        seed=1, threads=1), max(1, rep - 2))
+                row(case, "poker-equity chunk_from_text (1 thread)", tq,
+                    f"{n / tq / 1e6:.1f} M deals/s", f"{tq / tm:.1f}x")
+        except ImportError:
+            pass
 
     # 3. AA vs KK ranges, exact
     case = "exact AA vs KK (ranges)"

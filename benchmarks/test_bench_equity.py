@@ -4,9 +4,11 @@
 
 Groups: ``exact AhAd vs KsKc preflop`` (handrank 1 and 2 threads, poker-equity's
 ``exact_from_text``), ``Monte Carlo 200k deals`` (handrank vs eval7's
-``py_hand_vs_range_monte_carlo`` and poker-equity's ``chunk_from_text``, one thread), ``exact AA vs KK ranges``
-(handrank 1 and 2 threads), ``exact QQ+,AKs vs JJ-99,AQs+`` (handrank 1 and 2 threads),
-``limit: C kernel only`` (the exact kernel on AhAd vs KsKc with no Python layer), ``small call`` (handrank on the river: the per-call cost of checking
+``py_hand_vs_range_monte_carlo`` and poker-equity's ``chunk_from_text``, one thread, and
+the plain C loop limit), ``Monte Carlo 200k deals AhAd vs QQ+,AK`` (handrank vs eval7),
+``exact AA vs KK ranges`` (handrank 1 and 2 threads), ``exact QQ+,AKs vs JJ-99,AQs+``
+(handrank 1 and 2 threads), ``limit: C kernel only`` (the exact kernel on AhAd vs KsKc
+with no Python layer), ``small call`` (handrank on the river: the per-call cost of checking
 the input once at entry and planning). Peers that are not installed are skipped. Not part of the test
 suite (``testpaths`` is ``tests/``); runs in well under a minute. The
 peer-ratio table is printed by ``bench_equity.py``.
@@ -21,6 +23,7 @@ from handrank import equity as eq
 G_EXACT = "exact AhAd vs KsKc preflop"
 G_MC = "Monte Carlo 200k deals heads-up"
 G_RANGE = "exact AA vs KK ranges"
+G_MC_RANGE = "Monte Carlo 200k deals AhAd vs QQ+,AK"
 N_MC = 200_000
 
 
@@ -52,6 +55,31 @@ def test_eval7_monte_carlo(benchmark):
     vr = eval7.HandRange("KsKc")
     r = benchmark(eval7.py_hand_vs_range_monte_carlo, hand, vr, [], N_MC)
     assert abs(r - 0.8125549) < 0.01
+
+
+@pytest.mark.benchmark(group=G_MC_RANGE)
+def test_handrank_monte_carlo_vs_range(benchmark):
+    r = benchmark(eq.equity, ["AhAd", "QQ+,AK"], samples=N_MC, seed=1, threads=1)
+    assert abs(r.players[0].equity - 0.8408) < 6 * r.players[0].stderr + 1e-3
+
+
+@pytest.mark.benchmark(group=G_MC_RANGE)
+def test_eval7_monte_carlo_vs_range(benchmark):
+    eval7 = pytest.importorskip("eval7")
+    hand = [eval7.Card("Ah"), eval7.Card("Ad")]
+    vr = eval7.HandRange("QQ+,AK")
+    r = benchmark(eval7.py_hand_vs_range_monte_carlo, hand, vr, [], N_MC)
+    assert abs(r - 0.8408) < 0.01
+
+
+@pytest.mark.benchmark(group=G_MC)
+def test_handrank_plain_c_loop_limit(benchmark):
+    """The "limit of this design": the same deals in one plain C loop, no Python."""
+    import numpy as np
+    from handrank.equity import _kernel
+    hands = np.array([50, 49, 47, 44], dtype=np.uint8)  # AhAd, KsKc
+    w0, w1 = benchmark(_kernel._plain_monte_carlo_benchmark, hands, 1, N_MC)
+    assert abs((w0 + (N_MC - w0 - w1) / 2) / N_MC - 0.8125549) < 0.01
 
 
 @pytest.mark.benchmark(group=G_MC)

@@ -119,34 +119,35 @@ def test_other_public_flags_must_be_bools(flag):
 
 # -------------------------------------------------------------------------- deal
 
-def _deal_before(n, k, seed):
-    """deal() as it was (a 52-card deck for every row at once): the results must not change."""
-    gen = np.random.default_rng(seed)
-    decks = np.tile(np.arange(52, dtype=np.uint8), (n, 1))
-    rows = np.arange(n)
-    for j in range(k):
-        pick = gen.integers(j, 52, size=n)
-        chosen = decks[rows, pick]
-        decks[rows, pick] = decks[:, j]
-        decks[:, j] = chosen
-    return np.ascontiguousarray(decks[:, :k])
+@pytest.mark.parametrize("n,k", [(0, 5), (1, 0), (1, 52), (7, 3), (300, 7), (1000, 13), (600, 52)])
+def test_deal_rows_do_not_depend_on_the_unit(monkeypatch, n, k):
+    """Row i comes from stream i // DEAL_BLOCK of the seed, whatever the rows per C call."""
+    got = []
+    for unit in (1 << 16, 512, 1):  # 1: one block per call
+        monkeypatch.setattr(cards, "_DEAL_UNIT", unit)
+        got.append(cards.deal(n, k, seed=11))
+    a = got[0]
+    assert a.shape == (n, k) and a.dtype == np.uint8 and a.flags.c_contiguous
+    assert all(np.array_equal(a, g) for g in got[1:])
+    assert (a < 52).all()
+    s = np.sort(a, axis=1)
+    assert (s[:, 1:] != s[:, :-1]).all()  # k distinct cards per row
 
 
-@pytest.mark.parametrize("n,k", [(0, 5), (1, 0), (1, 52), (7, 3), (100, 7), (257, 13), (300, 52)])
-@pytest.mark.parametrize("chunk", [1 << 16, 64, 1])
-def test_deal_results_unchanged(monkeypatch, n, k, chunk):
-    monkeypatch.setattr(cards, "_DEAL_CHUNK", chunk)
-    got = cards.deal(n, k, seed=11)
-    assert got.shape == (n, k) and got.dtype == np.uint8 and got.flags.c_contiguous
-    assert np.array_equal(got, _deal_before(n, k, 11))
-
-
-def test_deal_a_generator_continues_the_same_stream(monkeypatch):
-    monkeypatch.setattr(cards, "_DEAL_CHUNK", 10)
+def test_deal_a_generator_continues_the_same_stream():
+    """A Generator seed gives one 64-bit word per call: two calls on one Generator
+    differ, and each equals the kernel run on that call's word."""
+    from handrank._cards._kernel import deal_rows
+    from handrank._support.seeds import seed_word
     gen = np.random.default_rng(3)
     a, b = cards.deal(25, 4, seed=gen), cards.deal(25, 4, seed=gen)
     ref = np.random.default_rng(3)
-    assert np.array_equal(a, _deal_before(25, 4, ref)) and np.array_equal(b, _deal_before(25, 4, ref))
+    for got in (a, b):
+        want = np.empty((25, 4), dtype=np.uint8)
+        deal_rows(seed_word(ref), 0, 25, want)
+        assert np.array_equal(got, want)
+    assert not np.array_equal(a, b)
+    assert np.array_equal(cards.deal(25, 4, seed=3), cards.deal(25, 4, seed=3))
 
 
 def test_deal_allocates_only_the_result():

@@ -142,3 +142,38 @@ def test_parse_error_on_huge_text_quotes_only_the_neighbourhood():
     msg = str(e.value)
     assert len(msg) < 300 and "'Zz' at position 3000" in msg and "6,002 characters" in msg
     assert e.value.token == "Zz" and e.value.position == 3000
+
+
+# ------------------------------------------------------------------ deal: uniformity
+
+def _chi_square(counts: np.ndarray) -> tuple[float, int]:
+    """Pearson's statistic against equal cells, and its degrees of freedom."""
+    e = counts.sum() / counts.size
+    return float(((counts - e) ** 2 / e).sum()), counts.size - 1
+
+
+def _below_six_sigma(counts: np.ndarray) -> bool:
+    # chi-square with d degrees of freedom: mean d, sd sqrt(2d). Seeded, so it cannot
+    # flake; a biased draw (an off-by-one in a bound, a card favoured) is far above.
+    stat, d = _chi_square(counts)
+    return stat < d + 6 * (2 * d) ** 0.5
+
+
+@pytest.mark.parametrize("k", [7, 52])
+def test_deal_is_uniform_per_column_and_per_pair(k):
+    n = 120_000
+    rows = cards.deal(n, k, seed=20261202).astype(np.int64)
+    for j in range(k):  # every column: each card equally often
+        assert _below_six_sigma(np.bincount(rows[:, j], minlength=52)), j
+    for j0, j1 in ((0, 1), (0, k - 1), (k - 2, k - 1)):  # ordered pairs of two columns
+        pairs = np.bincount(rows[:, j0] * 52 + rows[:, j1], minlength=52 * 52)
+        pairs = pairs.reshape(52, 52)[~np.eye(52, dtype=bool)]  # a card never pairs itself
+        assert _below_six_sigma(pairs), (j0, j1)
+
+
+def test_deal_uniformity_check_can_fail():
+    """The check above rejects a deal that slightly favours one card."""
+    rows = cards.deal(120_000, 7, seed=1).astype(np.int64)
+    col = rows[:, 0].copy()
+    col[:800] = 0  # 800 of 120,000 rows moved to card 0
+    assert not _below_six_sigma(np.bincount(col, minlength=52))

@@ -29,7 +29,9 @@ from typing import Any, Union
 
 import numpy as np
 
-from ._support.seeds import rng
+from ._cards._kernel import DEAL_BLOCK, deal_rows
+from ._support.seeds import rng, seed_word
+from ._support.threads import run_tasks
 from .errors import (
     ArrayShapeError,
     CardParseError,
@@ -428,7 +430,7 @@ def from_mask(mask: int) -> list[int]:
 MAX_DEAL_ROWS = 2**40
 #: The most cards (``n * k``, one byte each) :func:`deal` returns in one call (4 GiB).
 MAX_DEAL_CARDS = 2**32
-_DEAL_CHUNK = 1 << 16  # rows shuffled at a time (a 52-card deck each)
+_DEAL_UNIT = 1 << 16  # rows per C call (a multiple of _cards._kernel.DEAL_BLOCK)
 
 
 def deal(n: int, k: int, seed: int | np.random.Generator | None = None) -> np.ndarray:
@@ -436,6 +438,10 @@ def deal(n: int, k: int, seed: int | np.random.Generator | None = None) -> np.nd
     an ``(n, k)`` ``uint8`` array, uniformly distributed, reproducible for a
     given ``seed`` (an int, a :class:`numpy.random.Generator`, or None for
     fresh entropy). Memory is the result (``n * k`` bytes) and a few MB more.
+
+    The rows come from the kernels' generator (xoshiro256**, ``_c/rng.h``) seeded
+    by one 64-bit word drawn from ``seed`` (a Generator advances by that one draw),
+    by a partial Fisher-Yates shuffle per row in C (``_c/deal.h``, GIL released).
 
     Raises HandSizeError for ``n`` outside 0..2**40 (:data:`MAX_DEAL_ROWS`), ``k``
     outside 0..52, or more than 2**32 cards in all (``n * k`` above
@@ -449,7 +455,7 @@ def deal(n: int, k: int, seed: int | np.random.Generator | None = None) -> np.nd
         raise HandSizeError(f"deal(n={n:,}, k={k}) would return {n * k:,} cards, more than "
                             f"the cap MAX_DEAL_CARDS = 2**32 ({MAX_DEAL_CARDS:,}): deal fewer "
                             f"rows per call")
-    gen = rng(seed)
+    word = seed_word(seed)  # validates the seed; a Generator advances by one draw
     try:
         out = np.empty((n, k), dtype=np.uint8)
     except MemoryError:
@@ -457,25 +463,19 @@ def deal(n: int, k: int, seed: int | np.random.Generator | None = None) -> np.nd
                             f"result") from None
     if n == 0 or k == 0:
         return out
-    # Partial Fisher-Yates, column by column for every row: column j's swap targets
-    # are drawn for all rows before column j + 1's, in row chunks (the same numbers
-    # as one draw of n: a bounded int64 draw keeps no buffer of its own). They wait
-    # in ``out`` itself, then each chunk of rows is shuffled on its own 52-card decks.
-    for j in range(k):
-        for a in range(0, n, _DEAL_CHUNK):
-            b = min(n, a + _DEAL_CHUNK)
-            out[a:b, j] = gen.integers(j, NUM_CARDS, size=b - a)
-    for a in range(0, n, _DEAL_CHUNK):
-        b = min(n, a + _DEAL_CHUNK)
-        picks = out[a:b].copy()
-        decks = np.tile(np.arange(NUM_CARDS, dtype=np.uint8), (b - a, 1))
-        rows = np.arange(b - a)
-        for j in range(k):
-            pick = picks[:, j]
-            chosen = decks[rows, pick]
-            decks[rows, pick] = decks[:, j]
-            decks[:, j] = chosen
-        out[a:b] = decks[:, :k]
+    # One C loop (partial Fisher-Yates on the shared generator, _c/deal.h) per unit of
+    # _DEAL_UNIT rows, GIL released; row i comes from stream i // DEAL_BLOCK of the seed
+    # word, so the rows do not depend on the unit size. Units keep Ctrl-C prompt.
+    unit = max(1, _DEAL_UNIT // DEAL_BLOCK) * DEAL_BLOCK
+
+    def task(a: int) -> Callable[[], int]:
+        def run() -> int:
+            b = min(n, a + unit)
+            deal_rows(word, a, b, out)
+            return b - a
+        return run
+
+    run_tasks([task(a) for a in range(0, n, unit)], 1)
     return out
 
 

@@ -265,6 +265,54 @@ def test_monte_carlo_multiway_agrees_with_exact():
         assert abs(pe.tie - pm.tie) < 0.01
 
 
+# Every path of the Monte Carlo kernel (equity/sampling.h): two fixed hands (no combo
+# drawn), hand vs range, weighted range vs range, heads-up on the flop and turn, dead
+# cards, and the generic loop (3 players). Seeded: the estimates are fixed numbers, so
+# the check cannot flake; a bias of a few tenths of a point in any path fails it.
+@pytest.mark.parametrize("players,board,dead", [
+    (["AhAd", "KsKc"], "", ""),
+    (["7c2d", "JhTh"], "", "Ad"),
+    (["AhAd", "QQ+, AK"], "", ""),
+    (["0.5(AKs), QQ", "JJ-99, AQs+"], "", ""),
+    (["AsKs", "QhQd"], "2s 7d 9s", ""),
+    (["AsKs", "random"], "2s 7d 9s Th", "3c"),
+    (["AhAd", "KsKc", "7c6c"], "", ""),
+])
+def test_monte_carlo_estimates_within_a_few_stderr_of_exact(players, board, dead):
+    exact = E.equity(players, board=board, dead=dead, method="exact")
+    mc = E.equity(players, board=board, dead=dead, samples=200_000, seed=20261202)
+    assert mc.deals == 200_000
+    for pe, pm in zip(exact.players, mc.players):
+        assert 0 < pm.stderr < 0.0015
+        assert abs(pe.equity - pm.equity) < 4.5 * pm.stderr, (pe, pm)
+        assert abs(pe.win - pm.win) < 0.006 and abs(pe.tie - pm.tie) < 0.004
+
+
+def test_monte_carlo_chunks_grouped_in_one_call_count_the_same():
+    """One kernel call over several chunks (stream per chunk) == one call per chunk."""
+    from handrank.equity import _kernel as K
+    combos = np.array([[50, 49], [47, 44], [46, 45], [43, 42]], dtype=np.uint8)
+    off = np.array([0, 1, 4], dtype=np.int64)
+    prob, alias = np.ones(4), np.arange(4, dtype=np.int64)
+    for uniform, board in ((np.array([1, 1], np.uint8), np.zeros(0, np.uint8)),
+                           (np.array([1, 0], np.uint8), np.array([0, 5, 9], np.uint8))):
+        args = (combos, off, prob, alias, uniform, board, 0, 99)
+        rc, whole = K.monte_carlo(*args, 2500, 1000, 7, 1000)
+        parts = [K.monte_carlo(*args, k, 1000, 7 + j)[1] for j, k in enumerate((1000, 1000, 500))]
+        assert rc == 0 and whole[4, 0] == 2500
+        assert np.array_equal(whole, sum(parts))
+        assert not np.array_equal(parts[0], parts[1])
+
+
+def test_monte_carlo_threads_and_units_give_identical_results():
+    # 40 chunks: units of several chunks on one thread, of fewer on two.
+    n = 40 * E.CHUNK_SAMPLES - 123
+    a = E.equity(["AhAd", "KsKc"], samples=n, seed=5, threads=1)
+    b = E.equity(["AhAd", "KsKc"], samples=n, seed=5, threads=2)
+    c = E.equity(["AhAd", "KsKc"], samples=n, seed=5, threads=7)
+    assert a == b == c and a.deals == n
+
+
 def test_target_stderr_stops_when_reached():
     r = E.equity(["AhAd", "KK"], target_stderr=0.002, seed=1)
     assert max(p.stderr for p in r.players) <= 0.002

@@ -43,5 +43,9 @@ def monte_carlo(
     samples: int,
     max_reject: int,
     stream: int = 0,
+    chunk: int = 0,
 ) -> tuple[int, npt.NDArray[np.int64]]: ...
+def _plain_monte_carlo_benchmark(
+    hands: npt.NDArray[np.uint8], seed: int, samples: int
+) -> tuple[int, int]: ...
 def _rng_draws(seed: int, stream: int, n: int, bound: int = 0) -> npt.NDArray[np.uint64]: ...

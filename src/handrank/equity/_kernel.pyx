@@ -1,10 +1,11 @@
 # cython: language_level=3
 """Compiled Hold'em equity kernels (see ``handrank.equity`` for the documented API).
 
-The C code lives in ``equity/kernel.h`` and evaluates hands with the shared
-poker kernel (``hr_poker_strength`` from ``poker/kernel.h``). These wrappers
-check every shape, count and card id before releasing the GIL, so no input can
-make the kernels read outside their buffers.
+The C code lives in ``equity/kernel.h`` (exact) and ``equity/sampling.h`` (Monte
+Carlo) and evaluates hands with the shared poker kernel (``hr_poker_strength``
+from ``poker/kernel.h``). These wrappers check every shape, count and card id
+before releasing the GIL, so no input can make the kernels read outside their
+buffers.
 """
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t
@@ -31,11 +32,16 @@ cdef extern from "equity/kernel.h" nogil:
     int hr_eq_exact(int n, int r, const uint8_t *holes, int64_t num_assign,
                     uint64_t base_key, uint64_t board_mask, uint64_t known_mask, int m0,
                     int split, int64_t start, int64_t stop, int64_t *out)
-    int hr_eq_monte_carlo(int n, int r, const uint8_t *combos, const int64_t *off,
+
+cdef extern from "equity/sampling.h" nogil:
+    int hr_eq_monte_carlo(int n, int r, const uint64_t *ckey, const uint64_t *cmask,
+                          const int64_t *off,
                           const double *prob, const int64_t *alias, const uint8_t *uniform,
                           uint64_t base_key, uint64_t board_mask, uint64_t known_mask,
-                          uint64_t seed, uint64_t stream, int64_t samples,
+                          uint64_t seed, uint64_t stream, int64_t samples, int64_t chunk,
                           int64_t max_reject, hr_eq_acc *acc)
+    int hr_eq_plain_headsup(const uint8_t *c, uint64_t seed, int64_t samples,
+                            int64_t *w0, int64_t *w1)
 
 cdef extern from "equity/enumeration.h" nogil:
     int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_assign,
@@ -224,9 +230,13 @@ def _kernel_only_benchmark(const uint8_t[:, ::1] holes, const uint8_t[::1] board
 
 def monte_carlo(const uint8_t[:, ::1] combos, const int64_t[::1] off, const double[::1] prob,
                 const int64_t[::1] alias, const uint8_t[::1] uniform, const uint8_t[::1] board, uint64_t dead_mask,
-                uint64_t seed, int64_t samples, int64_t max_reject, uint64_t stream=0):
+                uint64_t seed, int64_t samples, int64_t max_reject, uint64_t stream=0,
+                int64_t chunk=0):
     """Kernel: ``samples`` Monte Carlo deals from random stream ``stream`` of
-    ``seed`` (the same pair always gives the same deals, whichever thread).
+    ``seed`` (the same pair always gives the same deals, whichever thread); with
+    ``chunk`` >= 1 the deals are cut into chunks of ``chunk`` (the last shorter),
+    chunk j from stream ``stream + j``, and their counts added up: one call for
+    many chunks gives exactly the counts of one call per chunk.
 
     Player p's range is ``combos[off[p]:off[p+1]]`` (``(K, 2)`` uint8 card ids),
     Where ``uniform[p]`` is 0 its combos are drawn by weight from Walker alias
@@ -263,17 +273,21 @@ def monte_carlo(const uint8_t[:, ::1] combos, const int64_t[::1] off, const doub
         for i in range(off[p], off[p + 1]):
             if alias[i] < off[p] or alias[i] >= off[p + 1]:
                 raise HandrankError(f"player {p}: alias index {alias[i]} outside its range")
+    cdef uint64_t[::1] ckey = np.empty(K, dtype=np.uint64)
+    cdef uint64_t[::1] cmask = np.empty(K, dtype=np.uint64)
     for i in range(K):
         if combos[i, 0] >= 52 or combos[i, 1] >= 52 or combos[i, 0] == combos[i, 1]:
             raise HandrankError(f"combo {i} is not two distinct card ids")
-    if samples < 0 or max_reject < 1:
-        raise HandrankError("samples must be >= 0 and max_reject >= 1")
+        ckey[i] = HR_CARD_KEY[combos[i, 0]] + HR_CARD_KEY[combos[i, 1]]
+        cmask[i] = ((<uint64_t>1) << combos[i, 0]) | ((<uint64_t>1) << combos[i, 1])
+    if samples < 0 or max_reject < 1 or chunk < 0:
+        raise HandrankError("samples and chunk must be >= 0 and max_reject >= 1")
     _board(board, dead_mask, &bk, &bm, &km)
     if 52 - bin(km).count("1") - 2 * n < r:
         raise HandrankError(f"not enough cards left to deal {r} board cards")
     with nogil:
-        rc = hr_eq_monte_carlo(n, r, &combos[0, 0], &off[0], &prob[0], &alias[0], &uniform[0],
-                               bk, bm, km, seed, stream, samples, max_reject, &acc)
+        rc = hr_eq_monte_carlo(n, r, &ckey[0], &cmask[0], &off[0], &prob[0], &alias[0], &uniform[0],
+                               bk, bm, km, seed, stream, samples, chunk, max_reject, &acc)
     if rc == -2:
         raise HandrankError("bad range arrays")
     res = np.zeros((5, n), dtype=np.int64)
@@ -284,6 +298,23 @@ def monte_carlo(const uint8_t[:, ::1] combos, const int64_t[::1] off, const doub
         res[3, p] = acc.share_sq[p]
     res[4, 0] = acc.deals
     return rc, res
+
+
+def _plain_monte_carlo_benchmark(const uint8_t[::1] hands, uint64_t seed, int64_t samples):
+    """The "limit of this design" row of benchmarks/bench_equity.py: ``samples``
+    heads-up deals of a whole board for two fixed hands ``hands`` (4 card ids:
+    hand 0 then hand 1) in one plain C loop on one stream: the same generator,
+    card draw and tables as :func:`monte_carlo`, no chunks, no Python. Returns
+    (wins of hand 0, wins of hand 1); the rest are ties. Releases the GIL."""
+    cdef int64_t w0 = 0, w1 = 0
+    cdef int rc
+    if hands.shape[0] != 4 or samples < 0:
+        raise HandrankError("need 4 card ids (two hands) and samples >= 0")
+    with nogil:
+        rc = hr_eq_plain_headsup(&hands[0], seed, samples, &w0, &w1)
+    if rc:
+        raise HandrankError("the two hands must be 4 distinct card ids 0..51")
+    return w0, w1
 
 
 def _rng_draws(uint64_t seed, uint64_t stream, Py_ssize_t n, uint32_t bound=0):

@@ -3,6 +3,8 @@ alias tables, stopping at a sample count or a standard-error target."""
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 from . import _kernel as _equity
@@ -18,6 +20,11 @@ DEFAULT_SAMPLES = 1_000_000
 #: seed (``_c/rng.h``): the
 #: result depends on the seed and the sample count only, never on ``threads``.
 CHUNK_SAMPLES = 16_384
+#: A Monte Carlo work unit (one C call) covers at most this many chunks (262,144 deals:
+#: milliseconds heads-up, well under a second with 10 players), so Ctrl-C stays prompt.
+UNIT_CHUNKS = 16
+#: ... and about this many seconds of work (sized from the time of chunk 0).
+UNIT_SECONDS = 0.05
 #: Monte Carlo gives up after this many consecutive deals with overlapping hands.
 MAX_REJECTS = 1_000_000
 
@@ -51,16 +58,22 @@ def _monte_carlo(deal: Deal, base: int, samples: int | None, target: float | Non
     n_chunks = -(-cap // CHUNK_SAMPLES)
     totals = np.zeros((5, n), dtype=np.int64)
     next_chunk = 0
-    # Waves of chunks, added up (and checked against the target) in chunk order.
-    wave = min(n_chunks, 1024) if target is None else max(4, 4 * threads)
+    # A work unit is one C call over `per` consecutive chunks. With a target, one chunk
+    # (to stop early). Else chunk 0 runs alone first, timed, and the units after it take
+    # as many chunks as fit in about UNIT_SECONDS (at most UNIT_CHUNKS, and at least 4
+    # units per thread), so Ctrl-C stays prompt even for slow deals (ranges that rarely
+    # fit together). The counts never depend on `per` (a stream per chunk).
+    per = 1
+    # Waves of units, added up (and checked against the target) in chunk order.
+    wave = 1 if target is None else max(4, 4 * threads)
     while next_chunk < n_chunks:
-        ids = range(next_chunk, min(n_chunks, next_chunk + wave))
+        starts = range(next_chunk, min(n_chunks, next_chunk + wave), per)
         results: dict[int, np.ndarray] = {}
 
         def task(i: int, results: dict[int, np.ndarray] = results) -> int:
-            k = min(CHUNK_SAMPLES, cap - i * CHUNK_SAMPLES)
+            k = min(per * CHUNK_SAMPLES, cap - i * CHUNK_SAMPLES)
             rc, res = _equity.monte_carlo(combos, off, prob, alias, uniform, board, dead_mask,
-                                          base, k, MAX_REJECTS, i)
+                                          base, k, MAX_REJECTS, i, CHUNK_SAMPLES)
             if rc:
                 raise RangeSyntaxError(
                     f"the players' ranges almost never fit together ({MAX_REJECTS:,} deals in "
@@ -68,15 +81,21 @@ def _monte_carlo(deal: Deal, base: int, samples: int | None, target: float | Non
             results[i] = res
             return k
 
-        tasks = [lambda i=i: task(i) for i in ids]
+        tasks = [lambda i=i: task(i) for i in starts]
+        t0 = time.perf_counter()
         run_tasks(tasks, threads, progress, int(totals[4, 0]),
-                  cap if target is None else int(totals[4, 0]) + len(ids) * CHUNK_SAMPLES)
-        for i in ids:  # in chunk order: the stopping point never depends on threads
+                  cap if target is None else int(totals[4, 0]) + len(starts) * CHUNK_SAMPLES)
+        elapsed = time.perf_counter() - t0
+        for i in starts:  # in chunk order: the stopping point never depends on threads
             totals += results[i]
-            next_chunk = i + 1
+            next_chunk = min(n_chunks, i + per)
             if target is not None and _stderr(totals).max() <= target:  # >= 1 chunk
                 return totals, int(totals[4, 0])
-        wave = min(wave * 2, 1024)
+        if target is None and next_chunk == 1:  # chunk 0 ran alone: size the units
+            per = max(1, min(UNIT_CHUNKS, (n_chunks - 1) // (4 * threads),
+                             int(UNIT_SECONDS / max(elapsed, 1e-9))))
+            wave = min(n_chunks, 1024 * per)
+        wave = min(wave * 2, 1024 * per)
     return totals, int(totals[4, 0])
 
 

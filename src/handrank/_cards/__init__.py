@@ -1,0 +1,1 @@
+"""Compiled helper of :mod:`handrank.cards` (``_kernel``: the C loop of ``cards.deal``)."""
