@@ -1,0 +1,15 @@
+"""What the fuzz tier (tests/fuzz) found, each kept as a quick test: bad input to a
+public call is a library error (or a TypeError), never a raw ValueError from numpy,
+an AttributeError or an IndexError."""
+
+import pytest
+
+from handrank import canada
+from handrank.errors import ArrayShapeError
+
+
+@pytest.mark.parametrize("ragged", [[[], [0]], [[1, 2], [3]], [0, [1, 2]]])
+def test_ragged_strengths_are_a_shape_error(ragged):
+    # np.asarray of a ragged list raised numpy's own ValueError
+    with pytest.raises(ArrayShapeError, match="strengths"):
+        canada.categories(ragged)
