@@ -4,7 +4,7 @@ an AttributeError or an IndexError."""
 
 import pytest
 
-from handrank import canada
+from handrank import canada, cards
 from handrank.errors import ArrayShapeError
 
 
@@ -13,3 +13,9 @@ def test_ragged_strengths_are_a_shape_error(ragged):
     # np.asarray of a ragged list raised numpy's own ValueError
     with pytest.raises(ArrayShapeError, match="strengths"):
         canada.categories(ragged)
+
+
+@pytest.mark.parametrize("ragged", [[[], [0]], [[1, 2], [3]]])
+def test_ragged_rows_with_repeats_is_a_shape_error(ragged):
+    with pytest.raises(ArrayShapeError, match="rectangular"):
+        cards.rows_with_repeats(ragged)
