@@ -4,7 +4,7 @@ an AttributeError or an IndexError."""
 
 import pytest
 
-from handrank import canada, cards
+from handrank import canada, cards, crash
 from handrank.errors import ArrayShapeError
 
 
@@ -19,3 +19,10 @@ def test_ragged_strengths_are_a_shape_error(ragged):
 def test_ragged_rows_with_repeats_is_a_shape_error(ragged):
     with pytest.raises(ArrayShapeError, match="rectangular"):
         cards.rows_with_repeats(ragged)
+
+
+@pytest.mark.parametrize("view", [5, None, "view", (0, 4)])
+def test_crash_default_exchange_wants_a_view(view):
+    # it read view.holding: AttributeError
+    with pytest.raises(TypeError, match="View"):
+        crash.default_exchange(view)
