@@ -2,9 +2,10 @@
 public call is a library error (or a TypeError), never a raw ValueError from numpy,
 an AttributeError or an IndexError."""
 
+import numpy as np
 import pytest
 
-from handrank import canada, cards, crash
+from handrank import canada, cards, chinese, crash
 from handrank.errors import ArrayShapeError
 
 
@@ -26,3 +27,11 @@ def test_crash_default_exchange_wants_a_view(view):
     # it read view.holding: AttributeError
     with pytest.raises(TypeError, match="View"):
         crash.default_exchange(view)
+
+
+@pytest.mark.parametrize("declare", [[[], [0]], [[0, 1], [1]]])
+def test_chinese_score_many_ragged_declare_is_a_shape_error(declare):
+    settings = np.array([[cards.parse_cards("2s3s4s5c5d6c6d7c8c8d8s9c9d"),
+                          cards.parse_cards("AhKhQd2d2h3d3h4dTdJdJsQsKs")]])
+    with pytest.raises(ArrayShapeError, match="declare"):
+        chinese.score_many(settings, declare)
