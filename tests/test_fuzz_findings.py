@@ -35,3 +35,14 @@ def test_chinese_score_many_ragged_declare_is_a_shape_error(declare):
                           cards.parse_cards("AhKhQd2d2h3d3h4dTdJdJsQsKs")]])
     with pytest.raises(ArrayShapeError, match="declare"):
         chinese.score_many(settings, declare)
+
+
+@pytest.mark.xfail(strict=True, reason="equity/ranges.py _checked_arrays: np.array of a ragged "
+                   "list raises numpy's ValueError; equity/* is another helper's now (the lead "
+                   "fixes it after merging, then drops Spec.known for equity.Range in tests/fuzz)")
+@pytest.mark.parametrize("combos,weights", [([[0, 1], [2]], None), ([[0, 1], [2, 3]], [[1], []])])
+def test_equity_range_ragged_is_a_range_error(combos, weights):
+    from handrank.equity import Range
+    from handrank.errors import RangeSyntaxError
+    with pytest.raises(RangeSyntaxError):
+        Range(combos, weights)
