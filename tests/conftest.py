@@ -1,4 +1,5 @@
 import os
+import re
 
 import pytest
 
@@ -14,3 +15,15 @@ def data_dir():
     if not os.path.isdir(DATA) and not REQUIRE_DATA:
         pytest.skip(f"shared data folder not found at {DATA}")
     return DATA
+
+
+@pytest.hookimpl(trylast=True)  # after tests/fuzz/conftest.py has marked its tests
+def pytest_collection_modifyitems(config, items):
+    """The fuzz tier (tests/fuzz, marker ``fuzz``) runs only when the -m expression names
+    it (``pytest -m fuzz``): a plain ``pytest`` or ``pytest -m "not slow"`` leaves it out."""
+    if re.search(r"\bfuzz\b", config.getoption("markexpr") or ""):
+        return
+    keep = [item for item in items if item.get_closest_marker("fuzz") is None]
+    if len(keep) != len(items):
+        config.hook.pytest_deselected(items=[i for i in items if i.get_closest_marker("fuzz")])
+        items[:] = keep

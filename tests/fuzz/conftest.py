@@ -1,0 +1,52 @@
+"""The bounded fuzz tier: see README.md beside this file.
+
+Every test here carries the ``fuzz`` marker (added below) and runs only when selected
+(``pytest -m fuzz``; the hook in tests/conftest.py leaves it out otherwise). Hypothesis
+runs under the ``fuzz`` settings profile: derandomized (the same examples on every run,
+so CI is reproducible), no deadline, no example database. ``HANDRANK_FUZZ_EXAMPLES``
+scales the number of examples (default 1: about two minutes on two busy cores).
+"""
+
+import faulthandler
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+#: Multiplier of every test's example count (``HANDRANK_FUZZ_EXAMPLES=10`` for a long run).
+SCALE = max(1, int(os.environ.get("HANDRANK_FUZZ_EXAMPLES", "1") or 1))
+
+settings.register_profile(
+    "fuzz",
+    max_examples=30 * SCALE,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    print_blob=True,
+    suppress_health_check=list(HealthCheck),
+)
+FUZZ = settings.get_profile("fuzz")
+
+#: A single example that runs longer than this is a hang: the process dumps every
+#: thread's traceback and exits (a failure CI shows, never a stuck job).
+HANG_SECONDS = 120
+
+
+def examples(n: int) -> settings:
+    """The fuzz profile with ``n`` (times the scale) examples, as a test decorator."""
+    return settings(FUZZ, max_examples=n * SCALE)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    here = os.path.dirname(os.path.abspath(__file__))
+    for item in items:
+        if str(item.fspath).startswith(here):
+            item.add_marker(pytest.mark.fuzz)
+
+
+@pytest.fixture(autouse=True)
+def _hang_watchdog():
+    faulthandler.dump_traceback_later(HANG_SECONDS, exit=True)
+    yield
+    faulthandler.cancel_dump_traceback_later()
