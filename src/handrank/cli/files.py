@@ -50,6 +50,7 @@ __all__ = [
     "UciChunk",
     "group_by_length",
     "open_input",
+    "read_document",
     "parse_showdown_chunk",
     "parse_showdown_header",
     "parse_text_chunk",
@@ -130,6 +131,30 @@ def open_input(path: str) -> InputFile:
     except OSError:
         size = None
     return InputFile(path, stream, size, owned=True)
+
+
+#: Largest whole document a command reads at once (``chinese score``'s JSON or CSV file),
+#: in bytes: a larger input (``/dev/zero``) is an InputError, so memory stays bounded.
+MAX_DOCUMENT_BYTES = 64 << 20
+
+
+def read_document(path: str) -> str:
+    """The whole text of ``path`` (``-`` = standard input) as UTF-8 (a byte-order mark is
+    dropped), for formats read at once (JSON). Raises :class:`InputError` with one line
+    if it cannot be opened or read, is larger than :data:`MAX_DOCUMENT_BYTES` or is not
+    UTF-8."""
+    with open_input(path) as inp:
+        try:
+            data = inp.stream.read(MAX_DOCUMENT_BYTES + 1)
+        except OSError as e:
+            raise InputError(f"cannot read {inp.name}: {e.strerror or e}") from None
+    if len(data) > MAX_DOCUMENT_BYTES:
+        raise InputError(f"{inp.name} is larger than {MAX_DOCUMENT_BYTES:,} bytes; "
+                         f"split it into smaller files")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise InputError(f"{inp.name}: not UTF-8 text ({e.reason} at byte {e.start:,})") from None
 
 
 Line = tuple[int, "str | None"]  # (line number, text; None = not valid UTF-8)
