@@ -46,3 +46,21 @@ def test_equity_range_ragged_is_a_range_error(combos, weights):
     from handrank.errors import RangeSyntaxError
     with pytest.raises(RangeSyntaxError):
         Range(combos, weights)
+
+
+@pytest.mark.parametrize("answer", [np.array(2.0), np.int64(3), np.array([1, 2, 3])])
+def test_chinese_set_hand_answer_a_0d_array_names_the_player(answer):
+    # a 0-d numpy array passed the Sequence/ndarray check and len() raised TypeError
+    from handrank.errors import SettingError
+
+    class Odd:
+        name = "odd"
+
+        def set_hand(self, view):
+            return answer
+
+        def declare(self, view):
+            return False
+
+    with pytest.raises(SettingError, match="player 0"):
+        chinese.Game([Odd(), "greedy"], seed=1, max_rounds=1).play()
