@@ -64,3 +64,18 @@ def test_chinese_set_hand_answer_a_0d_array_names_the_player(answer):
 
     with pytest.raises(SettingError, match="player 0"):
         chinese.Game([Odd(), "greedy"], seed=1, max_rounds=1).play()
+
+
+@pytest.mark.parametrize("events", [" ", [()], [("deal",)], [("show", 0)], [5], [("bogus", 0)]])
+def test_canada_log_lines_names_a_bad_event(events):
+    # log_lines(" ") indexed the string: IndexError
+    from handrank.canada.engine import log_lines
+    from handrank.errors import HandrankError
+    with pytest.raises(HandrankError, match="event 0"):
+        log_lines(events)
+
+
+def test_canada_log_lines_still_reads_a_game():
+    from handrank.canada.engine import log_lines
+    result = canada.Game(3, seed=4).play()
+    assert log_lines(result.events) == result.log
