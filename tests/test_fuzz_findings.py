@@ -79,3 +79,31 @@ def test_canada_log_lines_still_reads_a_game():
     from handrank.canada.engine import log_lines
     result = canada.Game(3, seed=4).play()
     assert log_lines(result.events) == result.log
+
+
+@pytest.mark.parametrize("low", [np.array([], np.int8), "1", None, 1.5])
+def test_engine_check_rounds_checks_low(low):
+    # an empty array as low: numpy's "truth value ... ambiguous" ValueError
+    from handrank import engine
+    from handrank.errors import OptionError
+    with pytest.raises(OptionError, match="low"):
+        engine.check_rounds(5, low)
+
+
+@pytest.mark.parametrize("points_a,points_b,rounds,match", [
+    ("", [1.0], 2, "points_a"),             # numpy's "could not convert string to float"
+    ([1.0], [[1.0], [2]], 2, "points_b"),   # ragged
+    ([1.0, 2.0], [1.0], 2, "one shape"),    # broadcast error
+    ([1.0], [1.0], "", "rounds"),           # int(""): ValueError
+])
+def test_engine_head_to_head_result_bad_points(points_a, points_b, rounds, match):
+    from handrank import engine
+    from handrank.errors import HandrankError
+    with pytest.raises(HandrankError, match=match):
+        engine.head_to_head_result("crash", "a", "b", points_a, points_b, rounds, 1)
+
+
+def test_engine_head_to_head_result_still_builds():
+    from handrank import engine
+    r = engine.head_to_head_result("crash", "a", "b", [1, 2], np.array([0.5, 1.5]), 4, 7)
+    assert (r.rounds, r.margin, r.seed) == (4, 0.5, 7)

@@ -16,13 +16,15 @@ from typing import Any, Callable
 import numpy as np
 
 import handrank
-from handrank import brag, canada, cards, chinese, crash, equity, poker
+from handrank import brag, canada, cards, chinese, crash, engine, equity, poker, rules
+from handrank.canada import engine as canada_engine
 from handrank.equity import ranges
 
-#: The modules whose ``__all__`` is the public API the fuzz tier covers.
+#: The modules whose ``__all__`` is the public API the fuzz tier covers (the top level
+#: also names ``engine`` and ``rules``; ``canada.engine`` adds ``log_lines``).
 MODULES = {"handrank": handrank, "cards": cards, "poker": poker, "equity": equity,
            "equity.ranges": ranges, "brag": brag, "crash": crash, "chinese": chinese,
-           "canada": canada}
+           "canada": canada, "canada.engine": canada_engine, "engine": engine, "rules": rules}
 
 
 @dataclass
@@ -85,6 +87,11 @@ _crash_game = crash.Game(["lexicographic", "lexicographic"], seed=1, target=3).p
 _cp_game = chinese.Game(["greedy", "greedy"], seed=1, target=3, max_rounds=2).play()
 _ca_game = canada.Game(2, seed=1).play()
 _h2h = crash.head_to_head(rounds=2, seed=1)
+
+
+def _resolve_greedy(seat):
+    return engine.resolve_strategy(seat, {"greedy": chinese.GreedyStrategy},
+                                   ("set_hand", "declare"))
 
 
 def _same_fields(obj):
@@ -265,6 +272,31 @@ SPECS: dict[str, Spec] = {
     "canada.odds_rows": S(canada.odds_rows, np.arange(35)),
     "canada.showdown": S(canada.showdown, [CA_SET, CA_SET2], CA_PIT, decks=1, seed=1),
     "canada.strength": S(canada.strength, CA_SET, CA_PIT),
+    "canada.engine.Game": S(canada_engine.Game, ["greedy", "stand-pat"], seed=2),
+    "canada.engine.GameResult": _same_fields(_ca_game),
+    "canada.engine.GreedyBot": S(canada_engine.GreedyBot),
+    "canada.engine.Hooks": S(canada_engine.Hooks),
+    "canada.engine.StandPat": S(canada_engine.StandPat),
+    "canada.engine.Strategy": S(canada_engine.Strategy),
+    "canada.engine.View": _same_fields(_canada_view),
+    "canada.engine.head_to_head": S(canada_engine.head_to_head, "stand-pat", "greedy", 3,
+                                    seed=5, slow=("rounds",)),
+    "canada.engine.log_lines": S(canada_engine.log_lines, _ca_game.events, 1),
+    # --------------------------------------------------------- shared engine, rules
+    "engine.HeadToHead": _same_fields(_h2h),
+    "engine.Strategy": S(engine.Strategy),
+    "engine.Table": S(engine.Table),
+    "engine.check_flag": S(engine.check_flag, True, 1, "exchange"),
+    "engine.check_positions": S(engine.check_positions, [0, 2], 1, "switch", 4, 2),
+    "engine.check_rounds": S(engine.check_rounds, 10, 1, "rounds"),
+    "engine.head_to_head_result": S(engine.head_to_head_result, "crash", "a", "b",
+                                    np.array([1.0, 2.0]), np.array([0.5, 1.5]), 4, 1),
+    "engine.paired_deals": S(engine.paired_deals, 7),
+    "engine.resolve_seats": S(engine.resolve_seats, ["greedy", "greedy"], _resolve_greedy),
+    "engine.resolve_strategy": S(engine.resolve_strategy, "greedy",
+                                 {"greedy": chinese.GreedyStrategy}, ("set_hand", "declare")),
+    "engine.setting_error": S(engine.setting_error, handrank.errors.SettingError("bad"), "player 1"),
+    "rules.page": S(rules.page, "poker"),
 }
 
 
