@@ -107,3 +107,22 @@ def test_engine_head_to_head_result_still_builds():
     from handrank import engine
     r = engine.head_to_head_result("crash", "a", "b", [1, 2], np.array([0.5, 1.5]), 4, 7)
     assert (r.rounds, r.margin, r.seed) == (4, 0.5, 7)
+
+
+@pytest.mark.parametrize("call,error", [
+    (lambda g: g.view(0, "switch", 2), "deal"),        # before deal(): the kernel's "need 6 ids"
+    (lambda g: g.view(3, "switch", 2), "seat"),        # IndexError
+    (lambda g: g.view(-1, "switch", 2), "seat"),       # the last seat, silently
+    (lambda g: g.betting(5), "betting round"),         # IndexError
+    (lambda g: g.betting(0), "betting round"),         # BETTING_PHASES[-1], silently
+])
+def test_canada_game_steps_check_their_arguments(call, error):
+    from handrank.errors import HandrankError
+    with pytest.raises(HandrankError, match=error):
+        call(canada.Game(3, seed=1))
+
+
+def test_canada_game_view_after_the_deal():
+    g = canada.Game(3, seed=1)
+    g.deal()
+    assert g.view(2, "switch", 3).player == 2

@@ -420,7 +420,11 @@ class Game:
         return _strength6(self.sets[p] + self.pit)  # dealt from the shoe: no re-check
 
     def view(self, p: int, phase: str, allowance: int) -> View:
-        """What player ``p`` may see now (a :class:`View`); the flip only once face up."""
+        """What player ``p`` may see now (a :class:`View`); the flip only once face up.
+        OptionError for a ``p`` that is not a seat, SettingError before :meth:`deal`."""
+        p = check_int(p, "player (a seat from 0)", 0, self.n - 1)
+        if len(self.sets[p]) != 4 or len(self.pit) != 2:
+            raise SettingError("no hand to view before the deal: call deal() first")
         return View(player=p, set=tuple(self.sets[p]), pit=tuple(self.pit),
                     flip=self.flip if self.flip_up else None, players=self.n, decks=self.decks,
                     phase=phase, allowance=allowance, strength=self._strength(p))
@@ -453,7 +457,9 @@ class Game:
             self._say("set", p, *self.sets[p])
 
     def betting(self, number: int) -> None:
-        """Betting point ``number`` (1..3): logged, then ``hooks.betting_round`` is called."""
+        """Betting point ``number`` (1..3): logged, then ``hooks.betting_round`` is called.
+        OptionError for another ``number``."""
+        number = check_int(number, "betting round number", 1, len(BETTING_PHASES))
         self._say("betting", -1, number)
         self.hooks.betting_round(self, number, BETTING_PHASES[number - 1])
 
