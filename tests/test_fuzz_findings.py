@@ -126,3 +126,15 @@ def test_canada_game_view_after_the_deal():
     g = canada.Game(3, seed=1)
     g.deal()
     assert g.view(2, "switch", 3).player == 2
+
+
+@pytest.mark.xfail(strict=True, reason="equity/ranges.py Range.without: np.uint64(mask) lets "
+                   "OverflowError / ValueError out for -1, 2**64 or nan, and takes 1.5 or '3' as a "
+                   "mask; equity/* is another helper's now (the lead fixes it after merging, then "
+                   "drops Spec.known for equity.Range.without in tests/fuzz/specs.py)")
+@pytest.mark.parametrize("mask", [-1, 2**64, float("nan"), 1.5, "3", 1 << 52])
+def test_equity_range_without_checks_the_mask(mask):
+    from handrank.equity import parse_range
+    from handrank.errors import HandrankError
+    with pytest.raises((HandrankError, TypeError)):
+        parse_range("QQ+").without(mask)
