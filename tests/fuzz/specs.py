@@ -38,19 +38,22 @@ class Spec:
     abort: tuple[type[BaseException], ...] = ()
     #: a typing.Protocol: no valid call (instantiating one is a TypeError)
     protocol: bool = False
-    #: a known bug tolerated here, as (exception type, message regex); each one has a
-    #: strict xfail test in tests/test_fuzz_findings.py and goes when that is fixed
-    known: tuple | None = None
+    #: known bugs tolerated here, as (exception type, message regex) pairs; each one has
+    #: a strict xfail test in tests/test_fuzz_findings.py and goes when that is fixed
+    known: tuple = ()
 
 
-def S(fn, *args, slow=(), enum=False, abort=(), known=None, **kwargs) -> Spec:
+def S(fn, *args, slow=(), enum=False, abort=(), known=(), **kwargs) -> Spec:
     return Spec(fn, args, kwargs, tuple(slow), enum, tuple(abort),
                 protocol=bool(getattr(fn, "_is_protocol", False)), known=known)
 
 
 #: equity/ranges.py lets numpy's ValueError out for ragged combos or weights
 #: (tests/test_fuzz_findings.py::test_equity_range_ragged_is_a_range_error).
-_RAGGED_RANGE = (ValueError, "inhomogeneous")
+_RAGGED_RANGE = ((ValueError, "inhomogeneous"),)
+#: Range.without lets numpy's errors out for a bad mask
+#: (tests/test_fuzz_findings.py::test_equity_range_without_checks_the_mask).
+_RANGE_MASK = ((OverflowError, ""), (ValueError, ""))
 
 
 class Abort(Exception):
@@ -297,6 +300,44 @@ SPECS: dict[str, Spec] = {
                                  {"greedy": chinese.GreedyStrategy}, ("set_hand", "declare")),
     "engine.setting_error": S(engine.setting_error, handrank.errors.SettingError("bad"), "player 1"),
     "rules.page": S(rules.page, "poker"),
+}
+
+
+def _fresh(factory, method):
+    """``method`` of a new ``factory()`` object each call (methods that change state),
+    with the method's own signature (so its parameters can be spoiled by name)."""
+    def call(*args, **kwargs):
+        return getattr(factory(), method)(*args, **kwargs)
+    sig = inspect.signature(getattr(factory(), method))
+    call.__signature__ = sig  # type: ignore[attr-defined]
+    call.__name__ = method
+    return call
+
+
+def _canada_dealt():
+    g = canada.Game(3, seed=1)
+    g.deal()
+    return g
+
+
+_QQ = equity.parse_range("QQ+, AKs")
+
+#: Public methods that take arguments, by ``module.Class.method``: fuzzed like SPECS.
+METHOD_SPECS: dict[str, Spec] = {
+    "equity.Range.from_combos": S(equity.Range.from_combos, ["AsKs", "QdQh"], [1.0, 0.5], "t"),
+    "equity.Range.without": S(_QQ.without, 1 << 51, known=_RANGE_MASK),
+    "equity.Range.combo_texts": S(_QQ.combo_texts),
+    "equity.Range.masks": S(_QQ.masks),
+    "result.EquityResult.table": S(_eq.table, 1),
+    "result.EquityResult.to_dict": S(_eq.to_dict),
+    "canada.GameResult.lines": S(_ca_game.lines, 1),
+    "canada.Game.seats": S(_fresh(_canada_dealt, "seats"), 1),
+    "canada.Game.fold": S(_fresh(_canada_dealt, "fold"), 1),
+    "canada.Game.view": S(_fresh(_canada_dealt, "view"), 1, "switch", 2),
+    "canada.Game.betting": S(_fresh(_canada_dealt, "betting"), 2),
+    "canada.Game.redeal": S(_fresh(_canada_dealt, "redeal"), [0, 1]),
+    "chinese.TableScore.text": S(_cs.text),
+    "canada.Showdown.describe": S(_ca_showdown.describe),
 }
 
 
