@@ -55,7 +55,7 @@ BULK = {
 
 
 @pytest.mark.parametrize("game", sorted(BULK))
-@examples(8)
+@examples(20)
 @given(data=st.data())
 def test_bulk_equals_single(game, data):
     bulk, single, width = BULK[game]
@@ -65,8 +65,57 @@ def test_bulk_equals_single(game, data):
     assert np.asarray(got).tolist() == [single(row.tolist()) for row in ids]
 
 
+@examples(25)
+@given(data=st.data(), board=st.sampled_from([0, 3, 4, 5]), players=st.integers(1, 5))
+def test_poker_showdown_many_equals_showdown(data, board, players):
+    hole = data.draw(st.sampled_from([h for h in range(1, 8) if 5 <= board + h <= 7]),
+                     label="hole cards")
+    if players * hole + board > 52:
+        players = 1
+    n = data.draw(st.integers(0, 6), label="rows")
+    deals = _deals(data.draw, n, board + players * hole)
+    b, h = deals[:, :board], deals[:, board:].reshape(n, players, hole)
+    strengths, winners = poker.showdown_many(b, h)
+    for i in range(n):
+        want = poker.showdown(b[i].tolist(), h[i].tolist())
+        assert np.flatnonzero(winners[i]).tolist() == sorted(want)
+        assert strengths[i].tolist() == [poker.strength(b[i].tolist() + h[i, p].tolist())
+                                         for p in range(players)]
+
+
+@examples(10)
+@given(data=st.data(), system=st.sampled_from(["basic", "western", "eastern", "mandarin"]))
+def test_chinese_solve_many_and_greedy_many_equal_one_by_one(data, system):
+    holdings = _deals(data.draw, data.draw(st.integers(0, 3), label="rows"), 13)
+    many = chinese.solve_many(holdings, system)
+    greedy = chinese.greedy_many(holdings)
+    for i, h in enumerate(holdings.tolist()):
+        one = chinese.solve(h, system)
+        s = one.setting
+        assert many["setting"][i].tolist() == [*s.front, *s.middle, *s.back]
+        assert many["expected"][i] == one.expected
+        assert many["natural"][i] == one.natural and many["declare"][i] == one.declare
+        g = chinese.greedy(h)
+        assert greedy[i].tolist() == [*g.front, *g.middle, *g.back]
+
+
+@examples(20)
+@given(data=st.data(), players=st.integers(2, 5), high=st.booleans())
+def test_crash_score_many_equals_score_round(data, players, high):
+    n = data.draw(st.integers(0, 4), label="rounds")
+    per = 52 // players // 3 * 3
+    deals = _deals(data.draw, n, players * per)
+    hands = deals.reshape(n, players, per // 3, 3)
+    strengths = np.sort(brag.evaluate_many(hands.reshape(-1, 3)).reshape(n, players, per // 3),
+                        axis=2)[:, :, ::-1]
+    got = crash.score_many(strengths, count_high_card=high)
+    for i in range(n):
+        want = crash.score_round(hands[i].tolist(), count_high_card=high)
+        assert got[i].tolist() == list(want.points)
+
+
 @pytest.mark.parametrize("game", ["poker7", "brag", "chinese-row", "canada"])
-@examples(12)
+@examples(25)
 @given(data=st.data())
 def test_every_dtype_and_layout_equals_plain(game, data):
     bulk, _, width = BULK[game]
