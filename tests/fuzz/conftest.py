@@ -4,7 +4,7 @@ Every test here carries the ``fuzz`` marker (added below) and runs only when sel
 (``pytest -m fuzz``; the hook in tests/conftest.py leaves it out otherwise). Hypothesis
 runs under the ``fuzz`` settings profile: derandomized (the same examples on every run,
 so CI is reproducible), no deadline, no example database. ``HANDRANK_FUZZ_EXAMPLES``
-scales the number of examples (default 1: about two minutes on two busy cores).
+scales the number of examples (default 1: two to three minutes on two busy cores).
 """
 
 import faulthandler
@@ -27,9 +27,10 @@ settings.register_profile(
 )
 FUZZ = settings.get_profile("fuzz")
 
-#: A single example that runs longer than this is a hang: the process dumps every
-#: thread's traceback and exits (a failure CI shows, never a stuck job).
-HANG_SECONDS = 120
+#: A fuzz test (all its examples) that runs longer than this is a hang: the process dumps
+#: every thread's traceback and exits (a failure CI shows, never a stuck job). Each test
+#: takes a few seconds at scale 1.
+HANG_SECONDS = 120 * SCALE
 
 
 def examples(n: int) -> settings:

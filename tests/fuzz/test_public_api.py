@@ -6,7 +6,8 @@ of the valid call with garbage (None, floats, bools, text, bytes, nested lists, 
 ints, numpy scalars, numpy arrays of every dtype, shape and layout) or adds an unknown
 keyword. The property: the call returns, or raises a :class:`handrank.errors.HandrankError`
 (a ValueError) or a TypeError; never another exception, never a crash, never a hang
-(``conftest.HANG_SECONDS``).
+(``conftest.HANG_SECONDS``). Parameters whose large valid values mean long work
+(samples, rounds) are spoiled with invalid or tiny integers only (``Spec.slow``).
 """
 
 from __future__ import annotations
