@@ -27,10 +27,13 @@ from hypothesis import strategies as st
 from .conftest import examples
 from .strategies import garbage
 
-GAMES = ("poker", "brag", "crash", "chinese", "canada", "equity")
-
-#: Kernels left out on purpose (benchmark hooks only), with the reason.
-ALLOWED_UNFUZZED: dict[str, str] = {}
+#: Kernels left out on purpose (benchmark hooks only), with the reason. (The first two
+#: come with the issue-11 branches; listed ahead so the merge needs no edit here.)
+ALLOWED_UNFUZZED: dict[str, str] = {
+    "poker._plain_enumeration_benchmark": "benchmark hook: every 7-card hand per repeat "
+                                          "(seconds), only a repeat count as argument",
+    "equity._kernel_only_benchmark": "benchmark hook: whole exact enumerations per repeat",
+}
 
 SIZES = [0, 1, 2, 3, 5, 8, -1, -2, 2**31 - 1, 2**31, 2**32 + 1, 2**62, 2**63 - 1, -(2**63)]
 C_INTS = [0, 1, 2, 3, 4, 5, 6, 7, 13, 48, 49, 52, -1, 2**29, 2**30, 2**31 - 1, -(2**31)]
@@ -438,31 +441,80 @@ BASES = {
 }
 
 
+# ---------------------------------------------- kernels the issue-11 branches bring
+# (h11bulk, h11exact, h11mc): used once they exist, so the merge needs no edit here.
+
+def _b_exact_iso(draw):
+    holes, board, dead, _, _, _, split = _b_exact_units(draw)
+    parts = draw(st.integers(1, 3))
+    a, players = holes.shape[0], holes.shape[1] // 2
+    return [holes, board, dead, parts, *_range(draw, a * parts),
+            np.zeros((a * parts, 3 * players), np.int64)]
+
+
+def _b_deal_rows(draw):
+    n, k = draw(st.integers(0, 40)), draw(st.sampled_from([0, 1, 2, 5, 7, 13, 52]))
+    return [draw(_u64()), 0, draw(st.integers(0, n)), np.zeros((n, k), np.uint8)]
+
+
+def _b_plain_mc(draw):
+    return [_perm(draw)[:4].copy(), draw(_u64()), draw(st.integers(0, 50))]
+
+
+PENDING = {
+    "equity.exact_iso": (_b_exact_iso, [A(np.uint8, 2, 4), A(np.uint8, 1, 5), _u64,
+                                        V(st.sampled_from([1, 2, 0, -1, 2**31, 2**63 - 1])),
+                                        _index, _index, A(np.int64, 2, 6)]),
+    "equity._plain_monte_carlo_benchmark": (_b_plain_mc, [A(np.uint8, 1, 4), _u64, _small]),
+    "_cards.deal_rows": (_b_deal_rows, [_u64, V(st.sampled_from([0, 1, -1, 64, 2**62])),
+                                        _index, A(np.uint8, 2, 7)]),
+    "poker._plain_loop_benchmark": (
+        lambda draw: [_rows(draw, draw(st.integers(0, 8)), 7), np.zeros(8, np.int32), 1],
+        [A(np.uint8, 2, 7), A(np.int32, 1), V(st.sampled_from([1, 2, 0, -1, -(2**31)]))]),
+}
+for _name, (_base, _kinds) in PENDING.items():
+    BASES.setdefault(_name, _base)
+    KINDS.setdefault(_name, _kinds)
+
+
+def kernel_modules() -> list[str]:
+    """Every compiled ``handrank.<package>._kernel`` module, found by walking the package."""
+    import pkgutil
+
+    import handrank
+    return sorted(m.name for m in pkgutil.walk_packages(handrank.__path__, "handrank.")
+                  if m.name.endswith("._kernel"))
+
+
 def kernels() -> dict[str, object]:
-    """Every function (and class) a ``_kernel`` module defines, by ``game.name``."""
+    """Every function (and class) a ``_kernel`` module defines, by ``package.name``."""
     out = {}
-    for g in GAMES:
-        mod = importlib.import_module(f"handrank.{g}._kernel")
+    for modname in kernel_modules():
+        mod = importlib.import_module(modname)
+        prefix = modname[len("handrank."):-len("._kernel")]
         for name in dir(mod):
             obj = getattr(mod, name)
             if callable(obj) and getattr(obj, "__module__", None) == mod.__name__:
-                out[f"{g}.{name}"] = obj
+                out[f"{prefix}.{name}"] = obj
     return out
 
 
 def test_every_kernel_is_fuzzed():
     found = kernels()
+    assert {"poker", "brag", "crash", "chinese", "canada", "equity"} <= \
+        {k.split(".")[0] for k in found}, kernel_modules()
     for table in (KINDS, BASES):
         missing = sorted(set(found) - set(table) - set(ALLOWED_UNFUZZED))
         assert not missing, f"kernels the fuzz tier does not call (add them to KINDS and " \
                             f"BASES): {missing}"
-        assert not sorted(set(table) - set(found)), "KINDS/BASES name kernels that do not exist"
-    for name, base in BASES.items():
-        assert len(KINDS[name]) == len(inspect.signature(found[name]).parameters) \
-            if name != "chinese.Tables" else True, name
+        stale = sorted(set(table) - set(found) - set(PENDING))
+        assert not stale, f"KINDS/BASES name kernels that do not exist: {stale}"
+    for name in set(BASES) & set(found):
+        if name != "chinese.Tables":  # (a class: no signature to read)
+            assert len(KINDS[name]) == len(inspect.signature(found[name]).parameters), name
 
 
-@pytest.mark.parametrize("name", sorted(KINDS))
+@pytest.mark.parametrize("name", sorted(set(KINDS) & set(kernels())))
 @examples(60)
 @given(data=st.data())
 def test_kernel_survives_any_arguments(name, data):
