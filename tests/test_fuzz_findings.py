@@ -139,3 +139,13 @@ def test_equity_range_without_checks_the_mask(mask):
     from handrank.errors import HandrankError
     with pytest.raises((HandrankError, TypeError)):
         parse_range("QQ+").without(mask)
+
+
+@pytest.mark.parametrize("size,most", [(np.array([], np.int8), 2), (4, np.array([], np.int8)),
+                                       ("4", 2), (4, None)])
+def test_engine_check_positions_checks_size_and_most(size, most):
+    # an empty array as size or most: numpy's "truth value ... ambiguous" ValueError
+    from handrank import engine
+    from handrank.errors import OptionError
+    with pytest.raises(OptionError, match="size|most"):
+        engine.check_positions([0, 1], 0, "switch", size, most)

@@ -115,7 +115,9 @@ def check_positions(answer: object, player: int, method: str, size: int, most: i
                     ) -> tuple[int, ...]:
     """A strategy's answer naming positions ``0..size-1`` (distinct, at most ``most``):
     must be a list, tuple, set or 1-D numpy array of ints (not a dict, a bool, a float,
-    a string or None). Raises OptionError naming the player, the method and the answer."""
+    a string or None). Raises OptionError naming the player, the method and the answer
+    (and for a ``size`` or ``most`` that is not a count)."""
+    size, most = check_int(size, "size", 0), check_int(most, "most", 0)
     where = f"{_who(player)}: {method}()"
     if not isinstance(answer, (list, tuple, set, frozenset, np.ndarray)) or (
             isinstance(answer, np.ndarray) and answer.ndim != 1):
