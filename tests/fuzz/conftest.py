@@ -16,11 +16,15 @@ from hypothesis import HealthCheck, settings
 #: Multiplier of every test's example count (``HANDRANK_FUZZ_EXAMPLES=10`` for a long run).
 SCALE = max(1, int(os.environ.get("HANDRANK_FUZZ_EXAMPLES", "1") or 1))
 
+#: ``HANDRANK_FUZZ_RANDOM=1``: fresh examples on every run (exploring beyond the fixed
+#: set; pytest prints the seed to replay with ``--hypothesis-seed``).
+RANDOM = os.environ.get("HANDRANK_FUZZ_RANDOM", "") not in ("", "0")
+
 settings.register_profile(
     "fuzz",
     max_examples=30 * SCALE,
     deadline=None,
-    derandomize=True,
+    derandomize=not RANDOM,
     database=None,
     print_blob=True,
     suppress_health_check=list(HealthCheck),
