@@ -149,3 +149,15 @@ def test_engine_check_positions_checks_size_and_most(size, most):
     from handrank.errors import OptionError
     with pytest.raises(OptionError, match="size|most"):
         engine.check_positions([0, 1], 0, "switch", size, most)
+
+
+@pytest.mark.parametrize("start", [-1, -(2**63)])
+def test_canada_equity_kernel_refuses_a_negative_start(start):
+    # start = -2**63 with stop = 60 ran 2**63 samples (the fuzz tier's hang watchdog fired)
+    from handrank.canada import _kernel as K
+    hero = np.array([0, 4, 8, 12, 16, 20], dtype=np.uint8)
+    stock = np.arange(24, 52, dtype=np.uint8)
+    split = np.zeros(8, dtype=np.int64)
+    with pytest.raises(ValueError, match="start"):
+        K.equity_kernel(hero, stock, 2, 1, start, 60, split)
+    assert not split.any()
