@@ -9,6 +9,8 @@ scales the number of examples (default 1: two to three minutes on two busy cores
 
 import faulthandler
 import os
+import sys
+import threading
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -32,9 +34,24 @@ settings.register_profile(
 FUZZ = settings.get_profile("fuzz")
 
 #: A fuzz test (all its examples) that runs longer than this is a hang: the process dumps
-#: every thread's traceback and exits (a failure CI shows, never a stuck job). Each test
-#: takes a few seconds at scale 1.
-HANG_SECONDS = 120 * SCALE
+#: every thread's traceback on the real stderr and exits with status 1 (a failure CI
+#: shows, never a stuck job). Each test takes a few seconds at scale 1.
+HANG_SECONDS = int(os.environ.get("HANDRANK_FUZZ_HANG", "0") or 0) or 120 * SCALE
+
+#: The real stderr (pytest captures file descriptor 2), for the hang report.
+_STDERR = None
+
+
+def pytest_configure(config):
+    global _STDERR
+    capman = config.pluginmanager.getplugin("capturemanager")
+    if capman is not None:
+        capman.suspend_global_capture(in_=False)
+    try:
+        _STDERR = os.fdopen(os.dup(2), "w")
+    finally:
+        if capman is not None:
+            capman.resume_global_capture()
 
 
 def examples(n: int) -> settings:
@@ -51,7 +68,20 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(autouse=True)
-def _hang_watchdog():
-    faulthandler.dump_traceback_later(HANG_SECONDS, exit=True)
+def _hang_watchdog(request):
+    out = _STDERR or sys.stderr
+
+    def hang():
+        print(f"\nfuzz: {request.node.nodeid} ran over {HANG_SECONDS} s: a hang", file=out)
+        faulthandler.dump_traceback(file=out, all_threads=True)
+        out.flush()
+        os._exit(1)
+
+    timer = threading.Timer(HANG_SECONDS, hang)  # names the test (kernels release the GIL)
+    timer.daemon = True
+    timer.start()
+    # the backstop, for code that holds the GIL
+    faulthandler.dump_traceback_later(HANG_SECONDS + 30, exit=True, file=out)
     yield
+    timer.cancel()
     faulthandler.cancel_dump_traceback_later()

@@ -42,16 +42,18 @@ NP_SCALARS = [np.int8(5), np.int8(-1), np.uint8(51), np.uint8(255), np.int16(-30
 
 
 @st.composite
-def arrays(draw, dtypes=DTYPES, max_rows=6, widths=(0, 1, 2, 3, 4, 5, 6, 7, 13, 52)):
+def arrays(draw, dtypes=DTYPES, max_rows=6, widths=(0, 1, 2, 3, 4, 5, 6, 7, 13, 52),
+           cheap=False):
     """A numpy array of a random dtype and shape (0-d, 1-d, 2-d, 3-d, empty), filled with
-    integers (mostly card ids, some far out of range), in a random layout: C order, Fortran order,
+    integers (mostly card ids, some far out of range unless ``cheap``), in a random layout: C order, Fortran order,
     non-contiguous, negative strides, read-only or misaligned."""
     dtype = np.dtype(draw(st.sampled_from(dtypes)))
     ndim = draw(st.sampled_from([0, 1, 2, 2, 2, 3]))
     shape = tuple(draw(st.sampled_from([0, 1, 2, 3, max_rows])) if i < ndim - 1
                   else draw(st.sampled_from(widths)) for i in range(ndim))
     n = int(np.prod(shape)) if shape else 1
-    low, high = draw(st.sampled_from([(0, 52), (0, 52), (-3, 61), (0, 2), (-(2**31), 2**31)]))
+    low, high = draw(st.sampled_from([(0, 52), (0, 52), (-3, 61), (0, 2)]
+                                     + ([] if cheap else [(-(2**31), 2**31)])))
     vals = np.random.default_rng(draw(st.integers(0, 2**32 - 1))).integers(low, high, n)
     with np.errstate(all="ignore"):
         try:
@@ -86,20 +88,25 @@ def layouts(draw, a):
     return a
 
 
+#: The numpy scalars that are not large valid counts (for ``cheap_ints``).
+CHEAP_NP_SCALARS = [x for x in NP_SCALARS if not (isinstance(x, np.integer) and 60 < x < 2**63)]
+
+
 def garbage(cheap_ints: bool = False):
-    """Any value a caller might pass by mistake."""
+    """Any value a caller might pass by mistake. ``cheap_ints``: no large valid counts
+    (for a parameter that sets how much work a call does)."""
     ints = CHEAP_INTS if cheap_ints else BIG_INTS
     return st.one_of(
         st.sampled_from(ints),
         st.sampled_from(FLOATS),
         st.sampled_from(TEXTS),
         st.sampled_from(OTHERS),
-        st.sampled_from(NP_SCALARS),
+        st.sampled_from(CHEAP_NP_SCALARS if cheap_ints else NP_SCALARS),
         st.text(max_size=20),
         st.binary(max_size=10),
         st.lists(st.one_of(st.integers(-2, 60), st.sampled_from(["As", "Kd", "xx"])), max_size=14),
         st.lists(st.lists(st.integers(-1, 55), max_size=8), max_size=4),
-        arrays(),
+        arrays(cheap=cheap_ints),  # (a 0-d integer array is a count too)
     )
 
 
