@@ -59,3 +59,41 @@ def test_a_csv_field_over_the_csv_limit(tmp_path, capsys):
                     "1,ann," + "A" * 200_000 + ",5s 6c 7d 8h 9s,Tc Jd Qh Kc Ac,\n")
     code, _, err = _run(capsys, "chinese", "score", str(path))
     assert code == 2 and "malformed CSV" in err and "Traceback" not in err
+
+
+def test_a_document_over_the_limit_is_refused(tmp_path, capsys, monkeypatch):
+    # chinese score reads its JSON/CSV whole: /dev/zero ran out of memory (MemoryError
+    # traceback); now at most MAX_DOCUMENT_BYTES are read
+    from handrank.cli import files
+    monkeypatch.setattr(files, "MAX_DOCUMENT_BYTES", 1000)
+    path = tmp_path / "tables.json"
+    path.write_text("[" + " " * 2000 + "]")
+    code, _, err = _run(capsys, "chinese", "score", str(path))
+    assert code == 2 and "larger than 1,000 bytes" in err and "Traceback" not in err
+    path.write_text("[" + " " * 900 + "]")
+    code, _, err = _run(capsys, "chinese", "score", str(path))
+    assert "larger than" not in err
+
+
+def test_a_document_that_is_not_utf8(tmp_path, capsys):
+    path = tmp_path / "tables.csv"
+    path.write_bytes(b"table,name,front\n\xff\xfe\n")
+    code, _, err = _run(capsys, "chinese", "score", str(path))
+    assert code == 2 and "not UTF-8 text" in err and "at byte 17" in err
+
+
+def test_a_huge_uci_field_is_quoted_in_part(tmp_path, capsys):
+    # the bad field was echoed whole (a 5,000-character line on stderr)
+    path = tmp_path / "hands.data"
+    path.write_text("1,10,1,11,1,13,1,12,1,1,9\n1,1,2,2,3,3,4,4,1,5," + "A" * 5000 + "\n")
+    code, _, err = _run(capsys, "rank", "--format", "uci", str(path))
+    assert code == 2 and "field 11 (CLASS)" in err and "(5,000 characters)" in err
+    assert max(map(len, err.splitlines())) < 300
+
+
+def test_a_huge_showdown_outcome_is_quoted_in_part(tmp_path, capsys):
+    path = tmp_path / "showdowns.csv"
+    path.write_text("board,hole_a,hole_b,outcome\n5d6h2h3hJs,4hAc,Ah6s," + "z" * 5000 + "\n")
+    code, _, err = _run(capsys, "showdown", str(path))
+    assert code == 2 and "is not a player" in err and "(5,000 characters)" in err
+    assert max(map(len, err.splitlines())) < 300

@@ -212,8 +212,12 @@ def _parse_text(text: str) -> list[int]:
 
 def rows_with_repeats(ids: np.ndarray) -> np.ndarray:
     """``(n,)`` ``bool``: which rows of an ``(n, k)`` integer array hold some
-    value twice (a repeated card where one deck is in play)."""
-    a = np.asarray(ids)
+    value twice (a repeated card where one deck is in play). Raises ArrayShapeError
+    for anything but a 2-D array (ragged lists included)."""
+    try:
+        a = np.asarray(ids)
+    except ValueError as e:  # ragged nested lists
+        raise ArrayShapeError(f"expected a 2-D (n, k) array, not a rectangular array ({e})") from None
     if a.ndim != 2:
         raise ArrayShapeError(f"expected a 2-D (n, k) array, got shape {a.shape}")
     if a.shape[1] < 2:

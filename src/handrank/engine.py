@@ -29,9 +29,9 @@ from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
-from ._support.checks import is_int
+from ._support.checks import check_int, is_int
 from ._support.seeds import SeedLike, rng
-from .errors import HandrankError, OptionError, SettingError
+from .errors import ArrayDtypeError, ArrayShapeError, HandrankError, OptionError, SettingError
 
 __all__ = [
     "MAX_ROUNDS",
@@ -115,7 +115,9 @@ def check_positions(answer: object, player: int, method: str, size: int, most: i
                     ) -> tuple[int, ...]:
     """A strategy's answer naming positions ``0..size-1`` (distinct, at most ``most``):
     must be a list, tuple, set or 1-D numpy array of ints (not a dict, a bool, a float,
-    a string or None). Raises OptionError naming the player, the method and the answer."""
+    a string or None). Raises OptionError naming the player, the method and the answer
+    (and for a ``size`` or ``most`` that is not a count)."""
+    size, most = check_int(size, "size", 0), check_int(most, "most", 0)
     where = f"{_who(player)}: {method}()"
     if not isinstance(answer, (list, tuple, set, frozenset, np.ndarray)) or (
             isinstance(answer, np.ndarray) and answer.ndim != 1):
@@ -145,6 +147,7 @@ def paired_deals(rounds: object) -> int:
 
 def check_rounds(rounds: object, low: int = 1, name: str = "rounds") -> int:
     """A round count ``low..MAX_ROUNDS``; OptionError naming the cap otherwise."""
+    low = check_int(low, "low")
     if not is_int(rounds) or not low <= int(rounds) <= MAX_ROUNDS:  # type: ignore[call-overload]
         raise OptionError(f"{name} must be an int from {low} to {MAX_ROUNDS:,}, got {rounds!r}")
     return int(rounds)  # type: ignore[call-overload]
@@ -223,12 +226,28 @@ class HeadToHead:
         return d
 
 
+def _points(value: object, name: str) -> np.ndarray:
+    from ._support.arrays import rectangular  # (it imports the poker kernel)
+
+    a = rectangular(value, name)
+    if a.dtype.kind not in "iuf" or a.dtype == np.bool_:
+        raise ArrayDtypeError(f"{name} must hold numbers, got dtype {a.dtype}")
+    if a.ndim != 1:
+        raise ArrayShapeError(f"{name} must be a (deals,) array, got shape {a.shape}")
+    return a.astype(np.float64)
+
+
 def head_to_head_result(game: str, a: str, b: str, points_a: np.ndarray,
                         points_b: np.ndarray, rounds: int, seed: object) -> HeadToHead:
     """Build a :class:`HeadToHead` from per-deal mean points of each side
-    (``(deals,)`` float arrays, each deal's two seat-swapped plays already averaged)."""
-    pa = np.asarray(points_a, dtype=np.float64)
-    pb = np.asarray(points_b, dtype=np.float64)
+    (``(deals,)`` float arrays, each deal's two seat-swapped plays already averaged).
+    Raises ArrayShapeError / ArrayDtypeError for points that are not two such arrays of
+    one length, OptionError for a ``rounds`` that is not an int."""
+    rounds = check_int(rounds, "rounds")
+    pa, pb = (_points(p, name) for p, name in ((points_a, "points_a"), (points_b, "points_b")))
+    if pa.shape != pb.shape:
+        raise ArrayShapeError(f"points_a and points_b must have one shape, got {pa.shape} "
+                              f"and {pb.shape}")
     d = pa - pb
     n = len(d)
     half = 1.96 * float(d.std(ddof=1)) / math.sqrt(n) if n > 1 else math.inf

@@ -76,7 +76,7 @@ def test_score_bad_files(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "player 1: declares a natural" in err, err
     assert main(["chinese", "score", str(tmp_path / "missing.json")]) == 2
-    assert "cannot read" in capsys.readouterr().err
+    assert "cannot open" in capsys.readouterr().err
     sysbad = tmp_path / "s.json"
     sysbad.write_text(json.dumps({"system": "texas", "players": []}))
     assert main(["chinese", "score", str(sysbad)]) == 2

@@ -130,12 +130,18 @@ def raise_kernel_error(err: KernelError, arr: np.ndarray, sizes: Sequence[int]) 
         card=value, row=row)
 
 
+def rectangular(value: object, what: str) -> np.ndarray:
+    """``np.asarray(value)``, or ArrayShapeError naming ``what`` for ragged nested lists
+    (numpy's own ValueError otherwise)."""
+    try:
+        return np.asarray(value)
+    except ValueError as e:
+        raise errors.ArrayShapeError(f"{what}: not a rectangular array ({e})") from None
+
+
 def int_array(value: object, what: str) -> np.ndarray:
     """``value`` as an integer numpy array, or ArrayShapeError / ArrayDtypeError."""
-    try:
-        a = np.asarray(value)
-    except ValueError as e:  # ragged nested lists
-        raise errors.ArrayShapeError(f"{what}: not a rectangular array ({e})") from None
+    a = rectangular(value, what)
     if a.size == 0 and not isinstance(value, np.ndarray):
         a = a.astype(np.int64)  # an empty list has no dtype of its own
     if a.dtype.kind not in "iu":

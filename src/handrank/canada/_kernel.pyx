@@ -103,7 +103,7 @@ def equity_kernel(const uint8_t[::1] hero, const uint8_t[::1] stock, int opponen
     """Monte Carlo kernel: samples start..stop; sample i deals ``opponents`` sets
     of 4 from ``stock`` with random stream i of ``seed`` (``_c/rng.h``:
     xoshiro256**, unbiased partial Fisher-Yates), so results do not depend on
-    how samples are split among threads. ``hero`` = 4 set + 2 pit ids.
+    how samples are split among threads (``start`` >= 0). ``hero`` = 4 set + 2 pit ids.
     Adds integer counts to ``split`` (length >= opponents + 2): ``split[0]`` the
     samples lost, ``split[k]`` (k >= 1) those where the hero's hand was best
     together with k - 1 others (k = 1: won alone). Releases the GIL."""
@@ -128,6 +128,8 @@ def equity_kernel(const uint8_t[::1] hero, const uint8_t[::1] stock, int opponen
     for j in range(m):
         if stock[j] >= 52:
             raise ValueError("card id out of range")
+    if start < 0:  # sample i is stream i: a negative start is no sample (and 2**63 of them)
+        raise ValueError(f"bad equity arguments: samples start at 0 or later, got {start}")
     if stop <= start:
         return
     with nogil:

@@ -44,7 +44,7 @@ from ..engine import HeadToHead
 from .._support.checks import check_int, is_int
 from .._support.seeds import SeedLike, replayable, rng
 from ..cards import card_repr, format_card, format_cards
-from ..errors import OptionError, SettingError
+from ..errors import HandrankError, OptionError, SettingError
 from .hands import Category, _check_decks, _strength6, _value, decks_for, describe, format_hand
 from .hands import name as category_name
 from .showdowns import FeudDraw, Showdown, showdown
@@ -271,14 +271,25 @@ def _event_line(e: Event, first: int, last_show: dict[int, int]) -> str:
         words = " and ".join(_who(w, first) for w in e[2:])
         return (f"{'winners' if len(e) > 3 else 'winner'}: {words} "
                 f"({category_name(last_show[e[2]])})")
-    raise ValueError(f"unknown event {e!r}")
+    raise HandrankError(f"unknown event {e!r}")
 
 
 def log_lines(events: Sequence[Event], first: int = 0) -> list[str]:
     """The readable game log of ``events``, players numbered from ``first``
-    (0 in the API, as :attr:`GameResult.log`; the command line passes 1)."""
+    (0 in the API, as :attr:`GameResult.log`; the command line passes 1).
+    Raises HandrankError naming the first item that is not an engine event (the
+    tuples of :attr:`GameResult.events`), OptionError if ``first`` is not an int."""
+    first = check_int(first, "first")
     shown: dict[int, int] = {}
-    return [_event_line(e, first, shown) for e in events]
+    out = []
+    for i, e in enumerate(events):
+        try:
+            out.append(_event_line(e, first, shown))
+        except HandrankError as err:
+            raise err.with_context(f"event {i}") from None
+        except (LookupError, TypeError, ValueError):
+            raise HandrankError(f"event {i}: not a game event: {e!r:.200}") from None
+    return out
 
 
 @dataclass
@@ -409,7 +420,11 @@ class Game:
         return _strength6(self.sets[p] + self.pit)  # dealt from the shoe: no re-check
 
     def view(self, p: int, phase: str, allowance: int) -> View:
-        """What player ``p`` may see now (a :class:`View`); the flip only once face up."""
+        """What player ``p`` may see now (a :class:`View`); the flip only once face up.
+        OptionError for a ``p`` that is not a seat, SettingError before :meth:`deal`."""
+        p = check_int(p, "player (a seat from 0)", 0, self.n - 1)
+        if len(self.sets[p]) != 4 or len(self.pit) != 2:
+            raise SettingError("no hand to view before the deal: call deal() first")
         return View(player=p, set=tuple(self.sets[p]), pit=tuple(self.pit),
                     flip=self.flip if self.flip_up else None, players=self.n, decks=self.decks,
                     phase=phase, allowance=allowance, strength=self._strength(p))
@@ -442,7 +457,9 @@ class Game:
             self._say("set", p, *self.sets[p])
 
     def betting(self, number: int) -> None:
-        """Betting point ``number`` (1..3): logged, then ``hooks.betting_round`` is called."""
+        """Betting point ``number`` (1..3): logged, then ``hooks.betting_round`` is called.
+        OptionError for another ``number``."""
+        number = check_int(number, "betting round number", 1, len(BETTING_PHASES))
         self._say("betting", -1, number)
         self.hooks.betting_round(self, number, BETTING_PHASES[number - 1])
 

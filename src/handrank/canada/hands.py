@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _kernel as _canada
-from .._support.arrays import as_id_array
+from .._support.arrays import as_id_array, int_array
 from .._support.checks import check_int, is_int
 from .._support.threads import run_chunked
 from .. import errors
@@ -318,11 +318,9 @@ def category(strength: int) -> Category:
 
 def categories(strengths: npt.ArrayLike) -> np.ndarray:
     """Vectorised :func:`category`: strengths -> ``int8`` category values (same
-    shape). Raises HandrankError naming the first index that is not a strength."""
-    a = np.asarray(strengths)
-    if a.dtype.kind not in "iu":
-        raise TypeError(f"strengths must be integers, got dtype {a.dtype}")
-    a64 = a.astype(np.int64)
+    shape). Raises HandrankError naming the first index that is not a strength,
+    ArrayShapeError for ragged lists, ArrayDtypeError (a TypeError) for non-integers."""
+    a64 = int_array(strengths, "strengths").astype(np.int64)
     bad = (a64 < MIN_STRENGTH) | (a64 > MAX_STRENGTH) | ((a64 & ((1 << TB_BITS) - 1)) > _TOP)
     if bad.any():
         i = int(np.flatnonzero(bad.ravel())[0])

@@ -189,6 +189,7 @@ def _checked_setting(answer: object, holding: tuple[int, ...]) -> Setting:
                                        f"{r}, which is not in the holding {format_cards(holding)}")
         return answer
     if (isinstance(answer, (str, bytes)) or not isinstance(answer, (Sequence, np.ndarray))
+            or (isinstance(answer, np.ndarray) and answer.ndim == 0)  # no len()
             or len(answer) != 3):
         raise SettingError(f"set_hand() must return a Setting or (front, middle, back), "
                            f"got {answer!r}")

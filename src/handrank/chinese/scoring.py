@@ -14,6 +14,7 @@ import numpy.typing as npt
 
 from . import _kernel as _chinese
 from .. import poker
+from .._support.arrays import rectangular
 from .._support.checks import check_bool
 from ..cards import format_cards
 from ..errors import (
@@ -391,7 +392,7 @@ def score_many(settings: npt.ArrayLike, declare: npt.ArrayLike | None = None,
     if declare is None:
         decl = np.zeros((n, p), np.uint8)
     else:
-        d = np.asarray(declare)
+        d = rectangular(declare, "declare")
         if d.shape != (n, p):
             raise ArrayShapeError(f"declare must have shape {(n, p)}, got {d.shape}")
         if d.dtype != np.bool_ and d.dtype.kind not in "iu":

@@ -20,6 +20,7 @@ from ..errors import HandrankError, HandSizeError
 from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG, _fresh_seed, _pos_int, _seed
 from ._common import add_command, add_format_option, add_group, add_head_to_head
 from ._common import print_head_to_head
+from .files import InputError, read_document
 
 SET_EPILOG = """\
 For each HOLDING (13 cards, e.g. "As Kd Qh Jc 9s 8d 7h 6c 4s 3d 2h 2c Td")
@@ -217,15 +218,6 @@ def cmd_set(args: argparse.Namespace) -> int:
 
 # ---------------------------------------------------------------- score
 
-def _read(path: str) -> str:
-    if path == "-":
-        if sys.stdin is None or sys.stdin.closed:
-            raise OSError("standard input is closed")
-        return sys.stdin.read()
-    with open(path, encoding="utf-8-sig") as f:
-        return f.read()
-
-
 def _known_keys(obj: dict, known: tuple[str, ...], where: str, hint: str = "") -> None:
     """HandrankError naming any key of ``obj`` not in ``known`` (a misspelt "natural" or
     "system" must not silently change the scores)."""
@@ -346,11 +338,9 @@ def cmd_score(args: argparse.Namespace) -> int:
     Score tables of 2 to 4 players' settings pairwise (zero-sum).
     """
     try:
-        text = _read(args.file)
-    except OSError as e:
-        return _err(f"cannot read {args.file}: {e.strerror or e}")
-    except UnicodeDecodeError as e:
-        return _err(f"{args.file}: not UTF-8 text ({e.reason})")
+        text = read_document(args.file)
+    except InputError as e:
+        return _err(str(e))
     use_json = args.format == "json" or (args.format == "auto" and _looks_json(args.file, text))
     try:
         if use_json:

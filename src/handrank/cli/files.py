@@ -50,6 +50,7 @@ __all__ = [
     "UciChunk",
     "group_by_length",
     "open_input",
+    "read_document",
     "parse_showdown_chunk",
     "parse_showdown_header",
     "parse_text_chunk",
@@ -130,6 +131,30 @@ def open_input(path: str) -> InputFile:
     except OSError:
         size = None
     return InputFile(path, stream, size, owned=True)
+
+
+#: Largest whole document a command reads at once (``chinese score``'s JSON or CSV file),
+#: in bytes: a larger input (``/dev/zero``) is an InputError, so memory stays bounded.
+MAX_DOCUMENT_BYTES = 64 << 20
+
+
+def read_document(path: str) -> str:
+    """The whole text of ``path`` (``-`` = standard input) as UTF-8 (a byte-order mark is
+    dropped), for formats read at once (JSON). Raises :class:`InputError` with one line
+    if it cannot be opened or read, is larger than :data:`MAX_DOCUMENT_BYTES` or is not
+    UTF-8."""
+    with open_input(path) as inp:
+        try:
+            data = inp.stream.read(MAX_DOCUMENT_BYTES + 1)
+        except OSError as e:
+            raise InputError(f"cannot read {inp.name}: {e.strerror or e}") from None
+    if len(data) > MAX_DOCUMENT_BYTES:
+        raise InputError(f"{inp.name} is larger than {MAX_DOCUMENT_BYTES:,} bytes; "
+                         f"split it into smaller files")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise InputError(f"{inp.name}: not UTF-8 text ({e.reason} at byte {e.start:,})") from None
 
 
 Line = tuple[int, "str | None"]  # (line number, text; None = not valid UTF-8)
@@ -366,10 +391,11 @@ def parse_uci_chunk(chunk: list[Line], require_label: bool = False) -> tuple[Uci
                         except (ValueError, OverflowError):
                             parsed[i] = False
                             bad.append(BadRow(linenos[i], f"field {j + 1} ({_UCI_FIELDS[j]}): "
-                                                          f"{p.strip()!r} is not an integer"
+                                                          f"{_quote(p.strip(), 0)} is not an "
+                                                          f"integer"
                                               if _not_int(p) else
-                                              f"field {j + 1} ({_UCI_FIELDS[j]}): {p.strip()!r} "
-                                              f"is out of range"))
+                                              f"field {j + 1} ({_UCI_FIELDS[j]}): "
+                                              f"{_quote(p.strip(), 0)} is out of range"))
                             break
     lines = np.array(linenos, dtype=np.int64)
     suits, ranks, labels = v[:, 0:10:2], v[:, 1:10:2], v[:, 10]
@@ -487,6 +513,14 @@ class ShowdownChunk:
         return len(self.lines)
 
 
+def _not_a_player(value: str, players: tuple[str, ...]) -> str:
+    # the value and the names quoted short: a field can be a megabyte
+    names = ", ".join(players)
+    if len(names) > 80:
+        names = f"{names[:80]}... ({len(players)} players)"
+    return f"{_quote(value, 0)} is not a player ({names}), several joined by '+', or 'split'"
+
+
 def _parse_outcome(value: str, players: tuple[str, ...]) -> object:
     v = value.strip()
     if not v:
@@ -495,14 +529,12 @@ def _parse_outcome(value: str, players: tuple[str, ...]) -> object:
         return SPLIT
     names = [x.strip() for x in v.split("+")]
     if not all(names):
-        raise ValueError(f"{value!r} is not a player ({', '.join(players)}), several joined "
-                         f"by '+', or 'split'")
+        raise ValueError(_not_a_player(value, players))
     idx = []
     lower = [p.lower() for p in players]
     for nm in names:
         if nm.lower() not in lower:
-            raise ValueError(f"{value!r} is not a player "
-                             f"({', '.join(players)}), several joined by '+', or 'split'")
+            raise ValueError(_not_a_player(value, players))
         idx.append(lower.index(nm.lower()))
     return frozenset(idx)
 

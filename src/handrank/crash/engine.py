@@ -107,8 +107,10 @@ class Strategy(BaseStrategy, Protocol):
 def default_exchange(view: View) -> bool:
     """The built-in exchange rule: swap when the holding's expected points (its best
     ``expected-points`` setting) are below the average of a random holding at this
-    table -- a swap brings, on average, exactly that. The view is trusted (the
-    engine made it)."""
+    table -- a swap brings, on average, exactly that. The view's values are trusted
+    (the engine made it); anything but a :class:`View` is a TypeError."""
+    if not isinstance(view, View):
+        raise TypeError(f"default_exchange needs a crash View, got {type(view).__name__}")
     ev = _set_one(view.holding, "expected-points", view.players, view.count_high_card,
                   view.opts).expected_points
     return ev < _mean_expected_points(view.cards, view.players, view.count_high_card, view.opts)

@@ -1,0 +1,384 @@
+"""One valid call of every public entry point, for the garbage fuzz to spoil.
+
+``SPECS`` maps a public name (``"poker.evaluate_many"``) to a :class:`Spec`: the callable,
+a valid call (positional and keyword arguments), the parameters whose large valid values
+mean long work (``slow``: fuzzed with invalid or tiny integers only) and whether plain
+``ValueError`` is the documented error (an Enum looked up by a value it lacks).
+``test_every_public_callable_has_a_spec`` keeps it complete.
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+
+import handrank
+from handrank import brag, canada, cards, chinese, crash, engine, equity, poker, rules
+from handrank.canada import engine as canada_engine
+from handrank.equity import ranges
+
+#: The modules whose ``__all__`` is the public API the fuzz tier covers (the top level
+#: also names ``engine`` and ``rules``; ``canada.engine`` adds ``log_lines``).
+MODULES = {"handrank": handrank, "cards": cards, "poker": poker, "equity": equity,
+           "equity.ranges": ranges, "brag": brag, "crash": crash, "chinese": chinese,
+           "canada": canada, "canada.engine": canada_engine, "engine": engine, "rules": rules}
+
+
+@dataclass
+class Spec:
+    fn: Callable[..., Any]
+    args: tuple = ()
+    kwargs: dict = field(default_factory=dict)
+    slow: tuple[str, ...] = ()
+    enum: bool = False
+    #: exceptions a valid call may end with by design (an aborting progress callback)
+    abort: tuple[type[BaseException], ...] = ()
+    #: a typing.Protocol: no valid call (instantiating one is a TypeError)
+    protocol: bool = False
+    #: known bugs tolerated here, as (exception type, message regex) pairs; each one has
+    #: a strict xfail test in tests/test_fuzz_findings.py and goes when that is fixed
+    known: tuple = ()
+
+
+def S(fn, *args, slow=(), enum=False, abort=(), known=(), **kwargs) -> Spec:
+    return Spec(fn, args, kwargs, tuple(slow), enum, tuple(abort),
+                protocol=bool(getattr(fn, "_is_protocol", False)), known=known)
+
+
+#: equity/ranges.py lets numpy's ValueError out for ragged combos or weights
+#: (tests/test_fuzz_findings.py::test_equity_range_ragged_is_a_range_error).
+_RAGGED_RANGE = ((ValueError, "inhomogeneous"),)
+#: Range.without lets numpy's errors out for a bad mask
+#: (tests/test_fuzz_findings.py::test_equity_range_without_checks_the_mask).
+_RANGE_MASK = ((OverflowError, ""), (ValueError, ""))
+
+
+class Abort(Exception):
+    """Raised by the progress callback that keeps exact_odds short."""
+
+
+def _abort(*_):
+    raise Abort
+
+
+H5, H5B = "As Ks Qs Js Ts", "2c 3d 4h 5s 7c"
+H7 = "As Ks Qs Js Ts 2c 3d"
+B3, B3B = "As Ks Qs", "3c 3d 3h"
+CP = "2s3s4s5c5d6c6d7c8c8d8s9c9d"                 # a Chinese Poker holding
+CP_ROWS = ("2s 3s 4s", "5c 5d 6c 6d 7c", "8c 8d 8s 9c 9d")
+CP2_ROWS = ("Ah Kh Qd", "2d 2h 3d 3h 4d", "Td Jd Js Qs Ks")
+CRASH = "As Ad Ac Kh Qh Jh 2c 3d 4s 9s 9d 7c 5h"
+CRASH_HANDS = ["As Ad Ac", "Kh Qh Jh", "2c 3d 4s", "9s 9d 7c"]
+CA_SET, CA_PIT = "2s 3s 4s 5s", "6h 7h"
+CA_SET2 = "Kd Kc Qd Jc"
+
+_r = poker.evaluate(H7)
+_eq = equity.equity(["AhAd", "KsKc"], board="2c3c4c")
+_pe = _eq.players[0]
+_cs = chinese.score([CP_ROWS, CP2_ROWS])
+_crash_view = crash.View(0, 4, tuple(cards.parse_cards(CRASH)), 13, (0, 0, 0, 0), 10, False, 1)
+_canada_view = canada.View(0, (0, 1, 2, 3), (4, 5), None, 4, 1, "set", 2, 5)
+_crash_setting = crash.set_hand(CRASH)
+_cp_setting = chinese.make_setting(*CP_ROWS)
+_cp_solution = chinese.solve(CP)
+_ca_showdown = canada.showdown([CA_SET, CA_SET2], CA_PIT, seed=1)
+_crash_round = crash.score_round([CRASH_HANDS, ["2h 2d 2s", "Th Jd Qc", "5c 6d 7s", "8h 8c Ah"]])
+_crash_game = crash.Game(["lexicographic", "lexicographic"], seed=1, target=3).play()
+_cp_game = chinese.Game(["greedy", "greedy"], seed=1, target=3, max_rounds=2).play()
+_ca_game = canada.Game(2, seed=1).play()
+_h2h = crash.head_to_head(rounds=2, seed=1)
+
+
+def _resolve_greedy(seat):
+    return engine.resolve_strategy(seat, {"greedy": chinese.GreedyStrategy},
+                                   ("set_hand", "declare"))
+
+
+def _same_fields(obj):
+    """A record rebuilt from an instance's own fields (a valid call of its class)."""
+    import dataclasses
+    return S(type(obj), **{f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)
+                           if f.init})
+
+
+SPECS: dict[str, Spec] = {
+    # ---------------------------------------------------------------- top level, cards
+    "handrank.HandValue": _same_fields(_r),
+    "handrank.HandrankError": S(handrank.HandrankError, "message"),
+    "handrank.format_card": S(handrank.format_card, 51, unicode=False),
+    "handrank.format_cards": S(handrank.format_cards, [51, 50], sep=" ", unicode=False),
+    "handrank.parse_card": S(handrank.parse_card, "As"),
+    "handrank.parse_cards": S(handrank.parse_cards, "As Ks", allow_duplicates=False),
+    "cards.card": S(cards.card, 12, 3),
+    "cards.check_cards": S(cards.check_cards, [1, 2, 3]),
+    "cards.deal": S(cards.deal, 3, 5, seed=1, slow=("n", "k")),
+    "cards.rng": S(cards.rng, 1),
+    "cards.deck": S(cards.deck),
+    "cards.decode_rows": S(cards.decode_rows, ["As Ks Qs Js Ts", "2c 3c 4c 5c 6c"], 5),
+    "cards.format_card": S(cards.format_card, 0),
+    "cards.format_cards": S(cards.format_cards, [0, 1]),
+    "cards.from_mask": S(cards.from_mask, 31),
+    "cards.parse_card": S(cards.parse_card, "2c"),
+    "cards.parse_cards": S(cards.parse_cards, [0, 1, 2]),
+    "cards.rank_of": S(cards.rank_of, 51),
+    "cards.rows_with_repeats": S(cards.rows_with_repeats, np.array([[1, 2], [3, 3]], np.uint8)),
+    "cards.suit_of": S(cards.suit_of, 51),
+    "cards.to_mask": S(cards.to_mask, "As Ks"),
+    # ---------------------------------------------------------------------------- poker
+    "poker.Category": S(poker.Category, 1, enum=True),
+    "poker.categories": S(poker.categories, [1, 7462]),
+    "poker.category": S(poker.category, 7462),
+    "poker.compare": S(poker.compare, H5, H5B),
+    "poker.describe": S(poker.describe, 1),
+    "poker.evaluate": S(poker.evaluate, H7),
+    "poker.evaluate_many": S(poker.evaluate_many, [H5, H5B], threads=1),
+    "poker.name": S(poker.name, 1),
+    "poker.showdown": S(poker.showdown, "2c 3d 4h 9s Tc", ["As Ad", "Ks Kd"]),
+    "poker.showdown_many": S(poker.showdown_many, np.array([[0, 5, 10, 15, 20]]),
+                             np.array([[[48, 49], [44, 45]]]), threads=1),
+    "poker.strength": S(poker.strength, H5),
+    "poker.strength5": S(poker.strength5, 0, 1, 2, 3, 51),
+    "poker.strength6": S(poker.strength6, 0, 1, 2, 3, 50, 51),
+    "poker.strength7": S(poker.strength7, 0, 1, 2, 3, 49, 50, 51),
+    "poker.strength_counts": S(poker.strength_counts, 5),
+    # --------------------------------------------------------------------------- equity
+    "equity.EquityResult": _same_fields(brag.equity(B3)),
+    "equity.HoldemEquity": _same_fields(_eq),
+    "equity.PlayerEquity": _same_fields(_pe),
+    "equity.Range": S(equity.Range, np.array([[0, 1], [2, 3]]), [1.0, 0.5], text="x",
+                      known=_RAGGED_RANGE),
+    "equity.equity": S(equity.equity, ["AhAd", "KsKc"], "2c3c4c", None, method="auto",
+                       samples=None, target_stderr=None, seed=1, threads=1, progress=None,
+                       slow=("samples", "target_stderr")),
+    "equity.parse_range": S(equity.parse_range, "QQ+, AKs"),
+    "equity.ranges.Range": S(ranges.Range, [[0, 1]], known=_RAGGED_RANGE),
+    "equity.ranges.all_combos": S(ranges.all_combos),
+    "equity.ranges.parse_range": S(ranges.parse_range, "22-55, 0.5(AsKs)"),
+    # ----------------------------------------------------------------------------- brag
+    "brag.BragEquity": _same_fields(brag.equity(B3)),
+    "brag.Category": S(brag.Category, 1, enum=True),
+    "brag.categories": S(brag.categories, [1, 741]),
+    "brag.category": S(brag.category, 741),
+    "brag.compare": S(brag.compare, B3, B3B, prial_threes_high=True, a23_top_run=False),
+    "brag.describe": S(brag.describe, 741, prial_threes_high=False),
+    "brag.equity": S(brag.equity, B3, 2, samples=500, seed=1, threads=1, dead="2c",
+                     slow=("samples",)),
+    "brag.evaluate": S(brag.evaluate, B3),
+    "brag.evaluate_many": S(brag.evaluate_many, [B3, B3B], threads=1),
+    "brag.name": S(brag.name, 1),
+    "brag.showdown": S(brag.showdown, [B3, B3B]),
+    "brag.strength": S(brag.strength, B3, a23_top_run=True),
+    "brag.strength3": S(brag.strength3, 0, 1, 2, 3),
+    "brag.strength_counts": S(brag.strength_counts, prial_threes_high=False),
+    # ---------------------------------------------------------------------------- crash
+    "crash.ExpectedPointsStrategy": S(crash.ExpectedPointsStrategy),
+    "crash.Game": S(crash.Game, ["lexicographic", "expected-points"], seed=1, target=5,
+                    cards=9, count_high_card=False, max_rounds=10),
+    "crash.GameResult": _same_fields(_crash_game),
+    "crash.HeadToHead": _same_fields(_h2h),
+    "crash.LexicographicStrategy": S(crash.LexicographicStrategy),
+    "crash.RoundRecord": _same_fields(_crash_game.rounds[0]),
+    "crash.RoundScore": _same_fields(_crash_round),
+    "crash.Setting": _same_fields(_crash_setting),
+    "crash.Strategy": S(crash.Strategy),
+    "crash.TableInfo": _same_fields(_crash_view),
+    "crash.View": _same_fields(_crash_view),
+    "crash.brag_strength": S(crash.brag_strength, 740),
+    "crash.check_setting": S(crash.check_setting, CRASH, CRASH_HANDS),
+    "crash.default_cards": S(crash.default_cards, 4),
+    "crash.default_exchange": S(crash.default_exchange, _crash_view),
+    "crash.dense_strength": S(crash.dense_strength, B3),
+    "crash.hand_count": S(crash.hand_count, 13),
+    "crash.head_to_head": S(crash.head_to_head, "expected-points", "lexicographic", 2, seed=1,
+                            players=2, cards=6, threads=1, chunk=2, slow=("rounds", "chunk")),
+    "crash.score_many": S(crash.score_many, np.array([[[741, 5], [700, 3]]])),
+    "crash.score_round": S(crash.score_round, [CRASH_HANDS[:2], ["2h 2d 2s", "Th Jd Qc"]]),
+    "crash.set_hand": S(crash.set_hand, CRASH, "expected-points", players=3),
+    "crash.set_many": S(crash.set_many, [CRASH], "lexicographic", threads=1),
+    "crash.strategy": S(crash.strategy, "lexicographic"),
+    "crash.win_table": S(crash.win_table, 13, 4, False),
+    # -------------------------------------------------------------------------- chinese
+    "chinese.FrontCategory": S(chinese.FrontCategory, 1, enum=True),
+    "chinese.Game": S(chinese.Game, ["solver", "greedy"], seed=1, system="basic", target=5,
+                      max_rounds=2),
+    "chinese.GameResult": _same_fields(_cp_game),
+    "chinese.GreedyStrategy": S(chinese.GreedyStrategy),
+    "chinese.HeadsUp": _same_fields(chinese.heads_up(2, seed=1)),
+    "chinese.Natural": S(chinese.Natural, 0, enum=True),
+    "chinese.PairScore": _same_fields(_cs.pairs[0]),
+    "chinese.RoundRecord": _same_fields(_cp_game.rounds[0]),
+    "chinese.Setting": _same_fields(_cp_setting),
+    "chinese.Solution": _same_fields(_cp_solution),
+    "chinese.SolverStrategy": S(chinese.SolverStrategy),
+    "chinese.Strategy": S(chinese.Strategy),
+    "chinese.TableScore": _same_fields(_cs),
+    "chinese.View": S(chinese.View, 0, 2, tuple(cards.parse_cards(CP)), (0, 0), 1, "western", None),
+    "chinese.default_tables": S(chinese.default_tables),
+    "chinese.describe_front": S(chinese.describe_front, 455),
+    "chinese.evaluate": S(chinese.evaluate, "As Ad Kc"),
+    "chinese.evaluate_many": S(chinese.evaluate_many, ["As Ad Kc", "2c 3c 4c"]),
+    "chinese.expected_scores": S(chinese.expected_scores, [cards.parse_cards(" ".join(CP_ROWS))],
+                                 "eastern"),
+    "chinese.front_beats_middle": S(chinese.front_beats_middle, CP_ROWS[0], CP_ROWS[1]),
+    "chinese.front_category": S(chinese.front_category, 455),
+    "chinese.front_strength": S(chinese.front_strength, "As Ad Kc"),
+    "chinese.greedy": S(chinese.greedy, CP),
+    "chinese.greedy_many": S(chinese.greedy_many, [cards.parse_cards(CP)], threads=1),
+    "chinese.head_to_head": S(chinese.head_to_head, "solver", "greedy", 2, seed=1,
+                              system="mandarin", threads=1, slow=("rounds",)),
+    "chinese.heads_up": S(chinese.heads_up, 2, 1, "western", threads=1, chunk=1,
+                          slow=("deals", "chunk")),
+    "chinese.is_foul": S(chinese.is_foul, *CP_ROWS),
+    "chinese.make_setting": S(chinese.make_setting, *CP_ROWS, holding=CP),
+    "chinese.natural": S(chinese.natural, CP_ROWS),
+    "chinese.naturals": S(chinese.naturals, _cp_setting),
+    "chinese.score": S(chinese.score, [CP_ROWS, CP2_ROWS], "western", names=["a", "b"]),
+    "chinese.score_many": S(chinese.score_many,
+                            [[cards.parse_cards(" ".join(CP_ROWS)),
+                              cards.parse_cards(" ".join(CP2_ROWS))]],
+                            [[0, 0]], "western", threads=1, details=False),
+    "chinese.solve": S(chinese.solve, CP, "western"),
+    "chinese.solve_many": S(chinese.solve_many, [cards.parse_cards(CP)], "basic", threads=1),
+    "chinese.solver_tables": S(chinese.solver_tables,
+                               *(np.ones(n) for n in (456, 7463, 7463))),
+    # --------------------------------------------------------------------------- canada
+    "canada.CanadaEquity": _same_fields(canada.equity(CA_SET, CA_PIT, samples=10, seed=1)),
+    "canada.Category": S(canada.Category, 0, enum=True),
+    "canada.FeudDraw": S(canada.FeudDraw, 1, 0, 5),
+    "canada.Game": S(canada.Game, 2, seed=1, decks=1, dealer=1),
+    "canada.GameResult": _same_fields(_ca_game),
+    "canada.GreedyBot": S(canada.GreedyBot, canada.Category(13)),
+    "canada.Hooks": S(canada.Hooks),
+    "canada.Showdown": _same_fields(_ca_showdown),
+    "canada.StandPat": S(canada.StandPat),
+    "canada.Strategy": S(canada.Strategy),
+    "canada.View": _same_fields(_canada_view),
+    "canada.categories": S(canada.categories, [0, canada.MAX_STRENGTH]),
+    "canada.category": S(canada.category, canada.MAX_STRENGTH),
+    "canada.compare": S(canada.compare, (CA_SET, CA_PIT), (CA_SET2, CA_PIT), decks=1),
+    "canada.decks_for": S(canada.decks_for, 5),
+    "canada.describe": S(canada.describe, 0),
+    "canada.equity": S(canada.equity, CA_SET, CA_PIT, 2, samples=50, seed=1, threads=1,
+                       decks=1, slow=("samples",)),
+    "canada.evaluate": S(canada.evaluate, CA_SET, CA_PIT, decks=1),
+    "canada.evaluate_many": S(canada.evaluate_many, [CA_SET, CA_SET2], CA_PIT, decks=1,
+                              threads=1),
+    "canada.exact_odds": S(canada.exact_odds, threads=1, progress=_abort, naive=False,
+                           abort=(Abort,)),
+    "canada.head_to_head": S(canada.head_to_head, "greedy", "stand-pat", 2, seed=1,
+                             slow=("rounds",)),
+    "canada.lower_cards": S(canada.lower_cards, canada.MAX_STRENGTH),
+    "canada.name": S(canada.name, 0),
+    "canada.odds_rows": S(canada.odds_rows, np.arange(35)),
+    "canada.showdown": S(canada.showdown, [CA_SET, CA_SET2], CA_PIT, decks=1, seed=1),
+    "canada.strength": S(canada.strength, CA_SET, CA_PIT),
+    "canada.engine.Game": S(canada_engine.Game, ["greedy", "stand-pat"], seed=2),
+    "canada.engine.GameResult": _same_fields(_ca_game),
+    "canada.engine.GreedyBot": S(canada_engine.GreedyBot),
+    "canada.engine.Hooks": S(canada_engine.Hooks),
+    "canada.engine.StandPat": S(canada_engine.StandPat),
+    "canada.engine.Strategy": S(canada_engine.Strategy),
+    "canada.engine.View": _same_fields(_canada_view),
+    "canada.engine.head_to_head": S(canada_engine.head_to_head, "stand-pat", "greedy", 3,
+                                    seed=5, slow=("rounds",)),
+    "canada.engine.log_lines": S(canada_engine.log_lines, _ca_game.events, 1),
+    # --------------------------------------------------------- shared engine, rules
+    "engine.HeadToHead": _same_fields(_h2h),
+    "engine.Strategy": S(engine.Strategy),
+    "engine.Table": S(engine.Table),
+    "engine.check_flag": S(engine.check_flag, True, 1, "exchange"),
+    "engine.check_positions": S(engine.check_positions, [0, 2], 1, "switch", 4, 2),
+    "engine.check_rounds": S(engine.check_rounds, 10, 1, "rounds"),
+    "engine.head_to_head_result": S(engine.head_to_head_result, "crash", "a", "b",
+                                    np.array([1.0, 2.0]), np.array([0.5, 1.5]), 4, 1),
+    "engine.paired_deals": S(engine.paired_deals, 7),
+    "engine.resolve_seats": S(engine.resolve_seats, ["greedy", "greedy"], _resolve_greedy),
+    "engine.resolve_strategy": S(engine.resolve_strategy, "greedy",
+                                 {"greedy": chinese.GreedyStrategy}, ("set_hand", "declare")),
+    "engine.setting_error": S(engine.setting_error, handrank.errors.SettingError("bad"), "player 1"),
+    "rules.page": S(rules.page, "poker"),
+}
+
+
+def _fresh(factory, method):
+    """``method`` of a new ``factory()`` object each call (methods that change state),
+    with the method's own signature (so its parameters can be spoiled by name)."""
+    def call(*args, **kwargs):
+        return getattr(factory(), method)(*args, **kwargs)
+    sig = inspect.signature(getattr(factory(), method))
+    call.__signature__ = sig  # type: ignore[attr-defined]
+    call.__name__ = method
+    return call
+
+
+def _canada_dealt():
+    g = canada.Game(3, seed=1)
+    g.deal()
+    return g
+
+
+_QQ = equity.parse_range("QQ+, AKs")
+
+#: Public methods that take arguments, by ``module.Class.method``: fuzzed like SPECS.
+METHOD_SPECS: dict[str, Spec] = {
+    "equity.Range.from_combos": S(equity.Range.from_combos, ["AsKs", "QdQh"], [1.0, 0.5], "t"),
+    "equity.Range.without": S(_QQ.without, 1 << 51, known=_RANGE_MASK),
+    "equity.Range.combo_texts": S(_QQ.combo_texts),
+    "equity.Range.masks": S(_QQ.masks),
+    "result.EquityResult.table": S(_eq.table, 1),
+    "result.EquityResult.to_dict": S(_eq.to_dict),
+    "canada.GameResult.lines": S(_ca_game.lines, 1),
+    "canada.Game.seats": S(_fresh(_canada_dealt, "seats"), 1),
+    "canada.Game.fold": S(_fresh(_canada_dealt, "fold"), 1),
+    "canada.Game.view": S(_fresh(_canada_dealt, "view"), 1, "switch", 2),
+    "canada.Game.betting": S(_fresh(_canada_dealt, "betting"), 2),
+    "canada.Game.redeal": S(_fresh(_canada_dealt, "redeal"), [0, 1]),
+    "chinese.TableScore.text": S(_cs.text),
+    "canada.Showdown.describe": S(_ca_showdown.describe),
+}
+
+
+def public_callables() -> dict[str, Any]:
+    """Every callable in the public ``__all__`` of :data:`MODULES` (not modules, not
+    constants, not aliases of typing constructs or builtins), by its public name."""
+    out = {}
+    for prefix, mod in MODULES.items():
+        for name in mod.__all__:
+            obj = getattr(mod, name)
+            if inspect.ismodule(obj) or not callable(obj) or not (
+                    inspect.isroutine(obj) or inspect.isclass(obj)):
+                continue
+            if getattr(obj, "__module__", None) == "builtins":  # an alias: cards.Card is int
+                continue
+            out[f"{prefix}.{name}"] = obj
+    return out
+
+
+def parameters(spec: Spec) -> list[str]:
+    """The slots a fuzz example can spoil: each positional argument of the valid call
+    (``"0"``, ``"1"``, ...) and each keyword the callable accepts."""
+    slots = [str(i) for i in range(len(spec.args))]
+    try:
+        sig = inspect.signature(spec.fn)
+    except (TypeError, ValueError):
+        return slots + list(spec.kwargs)
+    names = list(sig.parameters)
+    for i, (pname, p) in enumerate(sig.parameters.items()):
+        if p.kind in (p.POSITIONAL_ONLY, p.VAR_POSITIONAL, p.VAR_KEYWORD):
+            continue
+        if i < len(spec.args):
+            continue
+        slots.append(pname)
+    del names
+    return slots
+
+
+def positional_name(spec: Spec, i: int) -> str | None:
+    try:
+        params = list(inspect.signature(spec.fn).parameters.values())
+    except (TypeError, ValueError):
+        return None
+    return params[i].name if i < len(params) else None
