@@ -37,9 +37,6 @@ def test_chinese_score_many_ragged_declare_is_a_shape_error(declare):
         chinese.score_many(settings, declare)
 
 
-@pytest.mark.xfail(strict=True, reason="equity/ranges.py _checked_arrays: np.array of a ragged "
-                   "list raises numpy's ValueError; equity/* is another helper's now (the lead "
-                   "fixes it after merging, then drops Spec.known for equity.Range in tests/fuzz)")
 @pytest.mark.parametrize("combos,weights", [([[0, 1], [2]], None), ([[0, 1], [2, 3]], [[1], []])])
 def test_equity_range_ragged_is_a_range_error(combos, weights):
     from handrank.equity import Range
@@ -128,10 +125,6 @@ def test_canada_game_view_after_the_deal():
     assert g.view(2, "switch", 3).player == 2
 
 
-@pytest.mark.xfail(strict=True, reason="equity/ranges.py Range.without: np.uint64(mask) lets "
-                   "OverflowError / ValueError out for -1, 2**64 or nan, and takes 1.5 or '3' as a "
-                   "mask; equity/* is another helper's now (the lead fixes it after merging, then "
-                   "drops Spec.known for equity.Range.without in tests/fuzz/specs.py)")
 @pytest.mark.parametrize("mask", [-1, 2**64, float("nan"), float("inf"), 1.5, "3", 1 << 52,
                                   bytearray(b"As"), [[], [0]]])
 def test_equity_range_without_checks_the_mask(mask):

@@ -181,7 +181,7 @@ KINDS = {
     "equity.monte_carlo": [A(np.uint8, 2, 2), A(np.int64, 1, 3, (0, 4)), A(np.float64, 1, None, (0, 2)),
                            A(np.int64, 1, None, (0, 4)), A(np.uint8, 1, 2, (0, 2)),
                            A(np.uint8, 1, 3), _u64, _u64, _small, V(st.sampled_from([1, 5, 0, -1])),
-                           _u64],
+                           _u64, _small],
 }
 
 
@@ -385,7 +385,8 @@ def _b_monte_carlo(draw):
     alias = np.concatenate([np.full(c, o) for c, o in zip(counts, off[:-1])]).astype(np.int64)
     board = _perm(draw)[:draw(st.sampled_from([0, 3, 4, 5]))].copy()
     return [combos, off, np.ones(len(combos)), alias, np.zeros(n, np.uint8), board,
-            0, draw(_u64()), draw(st.integers(0, 40)), draw(st.sampled_from([1, 50])), draw(_u64())]
+            0, draw(_u64()), draw(st.integers(0, 40)), draw(st.sampled_from([1, 50])), draw(_u64()),
+            draw(st.sampled_from([0, 1, 7]))]
 
 
 def _b_const(*args):

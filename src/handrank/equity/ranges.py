@@ -41,6 +41,7 @@ import numpy.typing as npt
 
 from ..cards import RANKS, format_card, parse_cards
 from ..errors import DuplicateCardError, HandrankError, RangeSyntaxError
+from .._support.checks import check_int
 
 __all__ = ["NUM_COMBOS", "Range", "all_combos", "parse_range"]
 
@@ -325,7 +326,9 @@ class Range:
         return self._masks
 
     def without(self, mask: int) -> Range:
-        """The range minus every combo holding a card of ``mask`` (card removal)."""
+        """The range minus every combo holding a card of ``mask`` (card removal):
+        ``mask`` an int of 52 bits (bit ``c`` = card id ``c``); OptionError otherwise."""
+        mask = check_int(mask, "mask", 0, (1 << 52) - 1)
         keep = (self._masks & np.uint64(mask)) == 0
         if keep.all():
             return self
@@ -348,7 +351,10 @@ def _checked_arrays(combos: npt.ArrayLike, weights: npt.ArrayLike | None
     """``(k, 2)`` int64 card ids and ``(k,)`` float64 weights, checked (see :class:`Range`)."""
     if isinstance(combos, (str, bytes)):
         raise TypeError("Range(combos, ...) takes card ids; parse text with parse_range()")
-    c = np.array(combos)
+    try:
+        c = np.array(combos)
+    except ValueError as e:  # ragged nested lists
+        raise RangeSyntaxError(f"a Range needs a (k, 2) integer array of card ids ({e})") from None
     if c.size == 0:
         c = c.reshape(0, 2)
     if c.dtype.kind not in "iu" or c.ndim != 2 or c.shape[1] != 2:
@@ -363,7 +369,10 @@ def _checked_arrays(combos: npt.ArrayLike, weights: npt.ArrayLike | None
     if weights is None:
         w = np.ones(len(c))
     else:
-        w = np.array(weights)
+        try:
+            w = np.array(weights)
+        except ValueError as e:
+            raise RangeSyntaxError(f"a Range needs one weight per combo ({e})") from None
         if w.ndim != 1 or len(w) != len(c):
             raise RangeSyntaxError(f"a Range needs one weight per combo: {len(c)} combos, "
                                    f"weights of shape {w.shape}")
