@@ -13,7 +13,7 @@ import numpy.typing as npt
 
 from . import _kernel as _brag
 from .._support.checks import check_bool, each_player
-from .._support.arrays import as_id_array, as_mask_array, raise_kernel_error
+from .._support.arrays import as_id_array, as_mask_array, raise_kernel_error, result_array
 from .._support.threads import run_chunked
 from ..cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, parse_cards
 from ..errors import ArrayDtypeError, HandrankError, HandSizeError
@@ -176,7 +176,8 @@ def _class_info(s: int, opts: int) -> tuple[Category, tuple[int, ...], str]:
 
 
 def evaluate_many(cards: np.ndarray | Sequence[CardsLike], *, threads: int | None = None,
-                  prial_threes_high: bool = True, a23_top_run: bool = True) -> np.ndarray:
+                  prial_threes_high: bool = True, a23_top_run: bool = True,
+                  out: np.ndarray | None = None) -> np.ndarray:
     """Strengths of many 3-card Brag hands at once.
 
     ``cards``: an ``(N, 3)`` integer array of card ids (``uint8`` is used as
@@ -187,9 +188,11 @@ def evaluate_many(cards: np.ndarray | Sequence[CardsLike], *, threads: int | Non
     (the kernel releases the GIL; small inputs stay on one thread).
     Options as in the module docstring; each option setting has its own table,
     the default one is as fast as any.
+    ``out``: an ``(N,)`` ``int32`` array to write the strengths into (and return),
+    reused from batch to batch; None = a new array.
 
     Returns an ``(N,)`` ``int32`` array of strengths (1..741).
-    Raises ArrayDtypeError (a TypeError), ArrayShapeError, HandSizeError (not 3
+    Raises ArrayDtypeError (a TypeError), ArrayShapeError (also for a bad ``out``), HandSizeError (not 3
     columns / a mask without exactly 3 cards), CardRangeError (row, column),
     DuplicateCardError (row, both columns), OptionError.
     Rule: ``docs/rules/brag-and-crash.md``.
@@ -201,8 +204,8 @@ def evaluate_many(cards: np.ndarray | Sequence[CardsLike], *, threads: int | Non
                 f"a 1-D input must be uint64 card masks, got dtype {cards.dtype}; "
                 f"card ids go in a 2-D (N, 3) array")
         masks = as_mask_array(cards)
-        out = np.empty(len(masks), dtype=np.int32)
-        err = run_chunked(lambda a, b: _brag.eval_masks(masks, out, a, b, opts), len(masks),
+        res = result_array(out, len(masks), (masks,))
+        err = run_chunked(lambda a, b: _brag.eval_masks(masks, res, a, b, opts), len(masks),
                           threads)
         if err is not None:
             row, m = err[0], int(masks[err[0]])
@@ -210,13 +213,13 @@ def evaluate_many(cards: np.ndarray | Sequence[CardsLike], *, threads: int | Non
                 raise HandSizeError(f"row {row}: mask {m:#x} holds {m.bit_count()} cards; "
                                     f"a Brag hand has 3")
             raise_kernel_error(err, masks, HAND_SIZES)
-        return out
+        return res
     ids = as_id_array(cards, HAND_SIZES, what="Brag hand")
-    out = np.empty(ids.shape[0], dtype=np.int32)
-    err = run_chunked(lambda a, b: _brag.eval_ids(ids, out, a, b, opts), ids.shape[0], threads)
+    res = result_array(out, ids.shape[0], (ids,))
+    err = run_chunked(lambda a, b: _brag.eval_ids(ids, res, a, b, opts), ids.shape[0], threads)
     if err is not None:
         raise_kernel_error(err, ids, HAND_SIZES)
-    return out
+    return res
 
 
 def compare(a: CardsLike, b: CardsLike, *, prial_threes_high: bool = True,

@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _kernel as _canada
-from .._support.arrays import as_id_array, int_array
+from .._support.arrays import as_id_array, int_array, result_array
 from .._support.checks import check_int, is_int
 from .._support.threads import run_chunked
 from .. import errors
@@ -250,7 +250,7 @@ def _is_single_pit(pits: object) -> bool:
 
 
 def evaluate_many(sets: Rows, pits: Rows | CardsLike | None = None, *, decks: int = 1,
-                  threads: int | None = None) -> np.ndarray:
+                  threads: int | None = None, out: np.ndarray | None = None) -> np.ndarray:
     """Strengths of many hands at once.
 
     Layouts (card ids ``4 * rank + suit``, any integer dtype; ``uint8`` is used
@@ -263,6 +263,9 @@ def evaluate_many(sets: Rows, pits: Rows | CardsLike | None = None, *, decks: in
 
     ``decks``: the most copies of one card a row may hold (1..64).
     ``threads``: ``None``/1 = one thread, 0 = all cores (the kernel releases the GIL).
+    ``out``: an ``(N,)`` ``int32`` array to write the strengths into (and return),
+    reused from batch to batch; None = a new array (ArrayShapeError/ArrayDtypeError
+    for a bad one).
 
     Rule: ``docs/rules/broken-canada.md``; strength layout in this module's docstring.
     Returns an ``(N,)`` ``int32`` array of strengths. Raises ArrayDtypeError,
@@ -273,7 +276,7 @@ def evaluate_many(sets: Rows, pits: Rows | CardsLike | None = None, *, decks: in
     d = _check_decks(decks)
     s, p = _layout(sets, pits)
     n = s.shape[0]
-    out = np.empty(n, dtype=np.int32)
+    out = result_array(out, n, (s, p))
     if n == 0:
         return out
     err = run_chunked(lambda a, b: _canada.eval_ids(s, p, d, out, a, b), n, threads)

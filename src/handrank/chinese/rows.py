@@ -13,7 +13,7 @@ import numpy as np
 
 from . import _kernel as _chinese
 from .. import poker
-from .._support.arrays import as_id_array
+from .._support.arrays import as_id_array, result_array
 from .._support.threads import MIN_ROWS_PER_THREAD, run_chunked
 from ..cards import (
     RANK_NAMES,
@@ -162,17 +162,20 @@ def evaluate(cards: CardsLike) -> HandValue:
                      description=describe_front(s), cards=tuple(ordered))
 
 
-def evaluate_many(cards: np.ndarray | Sequence[CardsLike]) -> np.ndarray:
+def evaluate_many(cards: np.ndarray | Sequence[CardsLike], *,
+                  out: np.ndarray | None = None) -> np.ndarray:
     """Strengths of many rows: an ``(N, 3)`` integer array of fronts (-> 1..455)
     or ``(N, 5)`` of five-card rows (-> poker strengths 1..7462), or a list of
     rows (card text or id lists); returns
-    ``(N,)`` ``int32``. Raises ArrayDtypeError, ArrayShapeError, HandSizeError,
-    CardRangeError, DuplicateCardError naming the row."""
+    ``(N,)`` ``int32`` (written into ``out``, an ``(N,)`` ``int32`` array reused
+    from batch to batch, when given). Raises ArrayDtypeError, ArrayShapeError
+    (also for a bad ``out``), HandSizeError, CardRangeError, DuplicateCardError
+    naming the row."""
     ids = as_id_array(cards, (3, 5), "row")
     if ids.shape[1] == 5:
-        return poker.evaluate_many(ids)
+        return poker.evaluate_many(ids, out=out)
     _check_repeats(ids, "row")
-    out = np.empty(ids.shape[0], dtype=np.int32)
+    out = result_array(out, ids.shape[0], (ids,))
     _chinese.front_strengths(ids, out)
     return out
 

@@ -7,14 +7,14 @@ from collections.abc import Iterable
 import numpy as np
 
 from . import _kernel as _poker
-from .._support.arrays import as_kernel_ids, as_mask_array, raise_kernel_error
+from .._support.arrays import as_kernel_ids, as_mask_array, raise_kernel_error, result_array
 from .._support.threads import KernelError, run_chunked
 from ..cards import CardsLike
 from .hands import HAND_SIZES
 
 
 def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *,
-                  threads: int | None = None) -> np.ndarray:
+                  threads: int | None = None, out: np.ndarray | None = None) -> np.ndarray:
     """Strengths of many hands at once.
 
     ``cards``: an ``(N, k)`` integer array of card ids with k = 5, 6 or 7
@@ -27,33 +27,40 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *,
     ``threads``: ``None``/1 = one thread, ``0`` = all cores, ``n`` = n threads
     (the kernel releases the GIL; small inputs stay on one thread).
 
+    ``out``: an ``(N,)`` ``int32`` array to write the strengths into (and return),
+    reused from batch to batch so no fresh memory is touched; None = a new array.
+
     Returns an ``(N,)`` ``int32`` array of strengths (1..7462).
-    Raises ArrayDtypeError (a TypeError), ArrayShapeError, HandSizeError,
+    Raises ArrayDtypeError (a TypeError), ArrayShapeError (also for a bad ``out``),
+    HandSizeError,
     CardRangeError (row, column; negative ids too), DuplicateCardError (row,
     both columns), CardParseError (row, token and position) for bad text.
     Rule: ``docs/rules/poker.md``.
     """
     if isinstance(cards, np.ndarray) and cards.ndim == 1 and cards.dtype.kind not in "OU":
         masks = as_mask_array(cards)
-        out = np.empty(len(masks), dtype=np.int32)
-        err = run_chunked(lambda a, b: _poker.eval_masks(masks, out, a, b), len(masks), threads)
+        res = result_array(out, len(masks), (masks,))
+        err = run_chunked(lambda a, b: _poker.eval_masks(masks, res, a, b), len(masks), threads)
         if err is not None:
             raise_kernel_error(err, masks, HAND_SIZES)
-        return out
+        return res
     ids = as_kernel_ids(cards, HAND_SIZES)
-    out, err = eval_id_rows(ids, threads)
+    res, err = eval_id_rows(ids, threads, result_array(out, ids.shape[0], (ids,)))
     if err is not None:
         raise_kernel_error(err, ids, HAND_SIZES)
-    return out
+    return res
 
 
-def eval_id_rows(ids: np.ndarray, threads: int | None) -> tuple[np.ndarray, KernelError | None]:
+def eval_id_rows(ids: np.ndarray, threads: int | None, out: np.ndarray | None = None
+                 ) -> tuple[np.ndarray, KernelError | None]:
     """Run the id kernel over a C-contiguous, aligned, native ``(N, k)`` integer
     array (k in 5..7, any integer dtype, values unchecked: the kernel checks
-    them): ``(int32 strengths, None)``, or the first bad row's ``(row, column,
-    kind)`` for the caller to name in its own layout."""
+    them) into ``out`` (a checked ``(N,)`` int32 array, or None for a new one):
+    ``(int32 strengths, None)``, or the first bad row's ``(row, column, kind)``
+    for the caller to name in its own layout."""
     raw, size, signed = ids.view(np.uint8), ids.dtype.itemsize, ids.dtype.kind == "i"
-    out = np.empty(ids.shape[0], dtype=np.int32)
+    if out is None:
+        out = np.empty(ids.shape[0], dtype=np.int32)
     err = run_chunked(lambda a, b: _poker.eval_ids(raw, out, a, b, size, signed),
                       ids.shape[0], threads)
     return out, err
