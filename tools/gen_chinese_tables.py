@@ -32,10 +32,10 @@ from pathlib import Path
 import numpy as np
 
 from handrank import chinese, poker
-from handrank.cards import deal
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/_emit.py, also when loaded by path
 from _emit import banner, c_array, c_header, main  # noqa: E402
+from _sampling import deal  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "handrank" / "chinese" / "tables.h"
 TOOL = "gen_chinese_tables.py"

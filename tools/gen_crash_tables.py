@@ -5,7 +5,7 @@ Two kinds of counts, each "how often the hand in each position (1 = strongest)
 of a random holding has each dense Brag strength (0..740)":
 
 1. Lexicographic, for every holding size ``c`` (3..26 cards, so every table
-   Crash allows): ``SAMPLES[c]`` random holdings (``handrank.cards.deal``,
+   Crash allows): ``SAMPLES[c]`` random holdings (``tools/_sampling.deal``,
    generator seeded ``SEED + c``), each set with the exact ``lexicographic``
    kernel.
 2. Self-play, for the default tables ``SELF_PLAY`` (13 cards with 2, 3, 4
@@ -43,6 +43,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # tools/_emit.py, also when loaded by path
 from _emit import banner, main  # noqa: E402
+from _sampling import deal  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "src" / "handrank" / "crash" / "_win_tables.py"
@@ -64,7 +65,6 @@ def counts_for(c: int, n: int, win: np.ndarray | None = None,
     (``win`` None) or by expected points under ``win``."""
     from handrank.crash import _kernel as _crash
     from handrank import crash
-    from handrank.cards import deal
 
     table = crash._tables()[0]
     nh = c // 3
@@ -75,7 +75,7 @@ def counts_for(c: int, n: int, win: np.ndarray | None = None,
     rng = np.random.default_rng(SEED + c if seed is None else seed)
     for start in range(0, n, step):
         m = min(step, n - start)
-        holdings = deal(m, c, seed=rng)
+        holdings = deal(m, c, rng)
         oc = np.empty((m, c), dtype=np.uint8)
         od = np.empty((m, nh), dtype=np.int16)
         oe = np.empty(m, dtype=np.float64)
