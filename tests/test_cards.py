@@ -177,3 +177,17 @@ def test_deal_uniformity_check_can_fail():
     col = rows[:, 0].copy()
     col[:800] = 0  # 800 of 120,000 rows moved to card 0
     assert not _below_six_sigma(np.bincount(col, minlength=52))
+
+
+@pytest.mark.parametrize("cuts", [[0, 1000], [0, 300, 301, 1000], [0, 255, 256, 257, 999, 1000],
+                                  [0, 7, 14, 600, 1000]])
+def test_deal_stream_pieces_equal_one_deal(cuts):
+    """deal_stream(seed)(first, n, k) is rows first..first+n of deal(..., seed): a
+    chunked simulation deals the same hands whatever its chunk size (unaligned
+    starts included: the rows before them in their block are drawn and dropped)."""
+    whole = cards.deal(1000, 7, seed=5)
+    take = cards.deal_stream(5)
+    pieces = [take(a, b - a, 7) for a, b in zip(cuts, cuts[1:])]
+    assert np.array_equal(np.vstack(pieces), whole)
+    gen_a, gen_b = np.random.default_rng(9), np.random.default_rng(9)
+    assert np.array_equal(cards.deal_stream(gen_a)(40, 3, 13), cards.deal(43, 13, seed=gen_b)[40:])

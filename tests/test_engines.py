@@ -98,3 +98,14 @@ def test_an_unseeded_run_reports_the_seed_that_replays_it(game):
     r = module.head_to_head(a, b, 4, seed=None)
     assert isinstance(r.seed, int) and r.seed >= 0
     assert module.head_to_head(a, b, 4, seed=r.seed) == r
+
+
+def test_seeded_simulations_do_not_depend_on_the_chunk_size():
+    """docs/reliability.md, Determinism: the chunk size only cuts the work; the
+    deals (one seeded stream, tests/test_cards.py) and so the results stay the same."""
+    from handrank import chinese, crash
+    runs = [crash.head_to_head("lexicographic", "expected-points", rounds=600, seed=3, chunk=c)
+            for c in (20_000, 7, 256)]
+    assert len({(r.mean_a, r.mean_b, r.margin) for r in runs}) == 1
+    hu = [chinese.heads_up(300, seed=3, chunk=c) for c in (20_000, 7, 256)]
+    assert len({(r.mean, r.stderr, r.declared) for r in hu}) == 1

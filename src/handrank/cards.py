@@ -50,6 +50,7 @@ __all__ = [
     "card",
     "check_cards",
     "deal",
+    "deal_stream",
     "rng",
     "deck",
     "decode_rows",
@@ -475,12 +476,28 @@ def deal(n: int, k: int, seed: int | np.random.Generator | None = None) -> np.nd
     def task(a: int) -> Callable[[], int]:
         def run() -> int:
             b = min(n, a + unit)
-            deal_rows(word, a, b, out)
+            deal_rows(word, a, b, out[a:b])
             return b - a
         return run
 
     run_tasks([task(a) for a in range(0, n, unit)], 1)
     return out
+
+
+def deal_stream(seed: int | np.random.Generator | None) -> Callable[[int, int, int], np.ndarray]:
+    """A seeded stream of deals to read in pieces: ``take(first, n, k)`` returns
+    rows ``first..first + n`` (``(n, k)`` ``uint8``) of the stream, exactly the rows
+    :func:`deal` ``(first + n, k, word)`` would end with, so a simulation that deals
+    in chunks gives the same deals whatever its chunk size. One 64-bit word is drawn
+    from ``seed`` up front (OptionError for a bad seed, as :func:`rng`); ``first``,
+    ``n``, ``k`` are not checked (callers pass their own counts)."""
+    word = seed_word(seed)
+
+    def take(first: int, n: int, k: int) -> np.ndarray:
+        out = np.empty((n, k), dtype=np.uint8)
+        deal_rows(word, first, first + n, out)
+        return out
+    return take
 
 
 def deck() -> np.ndarray:

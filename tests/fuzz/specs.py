@@ -107,6 +107,7 @@ SPECS: dict[str, Spec] = {
     "cards.card": S(cards.card, 12, 3),
     "cards.check_cards": S(cards.check_cards, [1, 2, 3]),
     "cards.deal": S(cards.deal, 3, 5, seed=1, slow=("n", "k")),
+    "cards.deal_stream": S(cards.deal_stream, 1),
     "cards.rng": S(cards.rng, 1),
     "cards.deck": S(cards.deck),
     "cards.decode_rows": S(cards.decode_rows, ["As Ks Qs Js Ts", "2c 3c 4c 5c 6c"], 5),

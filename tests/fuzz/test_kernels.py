@@ -455,7 +455,8 @@ def _b_exact_iso(draw):
 
 def _b_deal_rows(draw):
     n, k = draw(st.integers(0, 40)), draw(st.sampled_from([0, 1, 2, 5, 7, 13, 52]))
-    return [draw(_u64()), 0, draw(st.integers(0, n)), np.zeros((n, k), np.uint8)]
+    start = draw(st.integers(0, 600))
+    return [draw(_u64()), start, start + n, np.zeros((n, k), np.uint8)]
 
 
 def _b_plain_mc(draw):

@@ -110,18 +110,21 @@ HR_INLINE void hr_deal_u8_16(hr_rng *g, uint8_t *a, uint32_t n, uint32_t k, uint
 /* cards.deal draws rows in blocks of this many, block j from stream j of the seed. */
 #define HR_DEAL_BLOCK 256
 
-/* Rows [start, stop) of cards.deal: out[i*k .. i*k + k) gets k distinct card ids
- * (a uniform ordered deal from a full deck) for each row i. Row i is drawn from
- * stream i / HR_DEAL_BLOCK of `seed` (rows before it in the same block first),
- * so a row never depends on how the rows are split between calls or threads;
- * start must be a multiple of HR_DEAL_BLOCK (stop need not be). 0 <= k <= 52.
+/* Rows [start, stop) of the deal stream of `seed` into out[(i - start) * k ..
+ * (i - start) * k + k) for each row i: k distinct card ids (a uniform ordered deal
+ * from a full deck). Row i is drawn from stream i / HR_DEAL_BLOCK of `seed`, after
+ * the rows before it in the same block (drawn into a scratch row when they are
+ * before start), so a row never depends on how the rows are split between calls
+ * or threads. 0 <= start, 0 <= k <= 52.
  * One deck per block: each row shuffles the first k cards of the deck the row
  * before left (a partial shuffle deals uniformly from any order, and each row's
  * draws are fresh, so rows are independent). Faster than rejection on a mask
  * (hr_draw_cards) at every k: no unpredictable branch. */
 HR_INLINE void hr_deal_rows(uint64_t seed, int64_t start, int64_t stop, int k, uint8_t *out) {
-    int64_t i = start;
-    if (k < 0 || k > 52) return;
+    int64_t i;
+    uint8_t skip[52];
+    if (k < 0 || k > 52 || start < 0) return;
+    i = start - start % HR_DEAL_BLOCK;
     while (i < stop) {
         hr_rng g;
         uint8_t deck[52];
@@ -129,13 +132,14 @@ HR_INLINE void hr_deal_rows(uint64_t seed, int64_t start, int64_t stop, int k, u
         int c;
         hr_rng_stream(&g, seed, (uint64_t)(i / HR_DEAL_BLOCK));
         for (c = 0; c < 52; c++) deck[c] = (uint8_t)c;
+        for (; i < start; i++) hr_deal_u8_16(&g, deck, 52, (uint32_t)k, skip);
         /* The common hand sizes get a copy of the loop with k a constant (unrolled). */
         if (k == 7)
-            for (; i < end; i++) hr_deal_u8_16(&g, deck, 52, 7, out + i * 7);
+            for (; i < end; i++) hr_deal_u8_16(&g, deck, 52, 7, out + (i - start) * 7);
         else if (k == 5)
-            for (; i < end; i++) hr_deal_u8_16(&g, deck, 52, 5, out + i * 5);
+            for (; i < end; i++) hr_deal_u8_16(&g, deck, 52, 5, out + (i - start) * 5);
         else
-            for (; i < end; i++) hr_deal_u8_16(&g, deck, 52, (uint32_t)k, out + i * k);
+            for (; i < end; i++) hr_deal_u8_16(&g, deck, 52, (uint32_t)k, out + (i - start) * k);
     }
 }
 

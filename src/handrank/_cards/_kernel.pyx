@@ -18,16 +18,15 @@ DEAL_BLOCK = HR_DEAL_BLOCK
 
 
 def deal_rows(uint64_t seed, int64_t start, int64_t stop, uint8_t[:, ::1] out):
-    """Kernel: fill rows ``start..stop`` of ``out`` (``(n, k)`` uint8, k <= 52) with
-    random deals of ``k`` distinct card ids, row i from stream ``i // DEAL_BLOCK`` of
-    ``seed`` (so rows never depend on how they are split). ``start`` must be a
-    multiple of ``DEAL_BLOCK``. Releases the GIL. HandrankError on bad arguments."""
+    """Kernel: rows ``start..stop`` of the deal stream of ``seed`` into ``out``
+    (``(stop - start, k)`` uint8, k <= 52): random deals of ``k`` distinct card ids,
+    row i from stream ``i // DEAL_BLOCK`` of ``seed`` (so rows never depend on how
+    they are split). Releases the GIL. HandrankError on bad arguments."""
     cdef int k
     if out.shape[1] > 52:
         raise HandrankError(f"at most 52 cards per row, got {out.shape[1]}")
-    if not 0 <= start <= stop <= out.shape[0] or start % HR_DEAL_BLOCK:
-        raise HandrankError(f"bad row range {start}..{stop} for {out.shape[0]} rows "
-                            f"(start a multiple of {HR_DEAL_BLOCK})")
+    if not 0 <= start <= stop or stop - start != out.shape[0]:
+        raise HandrankError(f"bad row range {start}..{stop} for {out.shape[0]} rows")
     k = <int>out.shape[1]
     if stop == start or k == 0:
         return

@@ -10,7 +10,7 @@ import numpy as np
 
 from .._support.checks import check_int
 from .._support.seeds import SeedLike, replayable, rng
-from ..cards import deal
+from ..cards import deal_stream
 from ..engine import HeadToHead, check_rounds, head_to_head_result, paired_deals, strategy_name
 from .engine import BUILTIN_STRATEGIES, StrategyLike, _play_table, strategy
 from .rows import DEFAULT_SYSTEM, SYSTEMS, _system
@@ -60,14 +60,14 @@ def heads_up(deals: int, seed: SeedLike = 0, system: str = DEFAULT_SYSTEM, *,
     code = _system(system)
     n = check_rounds(deals, low=2, name="deals")
     chunk = check_int(chunk, "chunk", 1)
-    gen = rng(seed)  # the shared seed check (OptionError)
+    take = deal_stream(rng(seed))  # the shared seed check (OptionError)
     total = total2 = 0.0
     fouls_s = fouls_g = declared = 0
     left = n
     while left:
         k = min(chunk, left)
+        cards = take(n - left, k, 26)  # the same deals whatever the chunk size
         left -= k
-        cards = deal(k, 26, gen)
         a, decl = _decide_many("solver", cards[:, :13], SYSTEMS[code], threads)
         g, _ = _decide_many("greedy", cards[:, 13:], SYSTEMS[code], threads)
         res = score_many(np.stack([a, g], axis=1),
@@ -113,9 +113,10 @@ def head_to_head(a: StrategyLike = "solver", b: StrategyLike = "greedy",
     bulk = all(isinstance(x, str) and x in BUILTIN_STRATEGIES for x in (a, b))
     seats = (strategy(a), strategy(b))
     parts = []
+    take = deal_stream(gen)
     for start in range(0, deals, CHUNK):
         k = min(CHUNK, deals - start)
-        cards = deal(k, 26, gen).reshape(2 * k, 13)  # rows 2i, 2i+1: deal i's two hands
+        cards = take(start, k, 26).reshape(2 * k, 13)  # rows 2i, 2i+1: deal i's two hands
         if bulk:
             sa, da = _decide_many(str(a), cards, sys_name, threads)
             sb, db = _decide_many(str(b), cards, sys_name, threads)

@@ -10,7 +10,7 @@ import numpy as np
 
 from .._support.checks import check_bool, check_int
 from .._support.seeds import SeedLike, replayable
-from ..cards import deal
+from ..cards import deal_stream
 from ..engine import HeadToHead, head_to_head_result, paired_deals, strategy_name
 from .engine import Game, StrategyLike, _resolve_seats
 from .hands import (
@@ -47,7 +47,8 @@ def head_to_head(a: StrategyLike = "expected-points", b: StrategyLike = "lexicog
     played twice, the second time with the strategies swapped between seats
     (duplicate format), so luck of the deal cancels. No exchanges (as with 4 or 5
     players). ``rounds`` (1 to :data:`handrank.engine.MAX_ROUNDS`) is rounded up
-    to an even number; deals are drawn ``chunk`` at a time from ``seed``.
+    to an even number; deals are drawn ``chunk`` at a time from ``seed`` (the
+    same deals, so the same result, whatever ``chunk`` and ``threads``).
 
     Returns the shared :class:`~handrank.engine.HeadToHead` (``game="crash"``,
     mean points per round of a seat playing a / b, the margin and its 95%
@@ -86,10 +87,12 @@ def head_to_head(a: StrategyLike = "expected-points", b: StrategyLike = "lexicog
 
 def _deals(gen: np.random.Generator, deals: int, chunk: int, players: int, cards: int,
            ) -> Iterator[np.ndarray]:
-    """``(m, players, cards)`` uint8 holdings, ``chunk`` deals at a time."""
+    """``(m, players, cards)`` uint8 holdings, ``chunk`` deals at a time (the same
+    deals whatever ``chunk``: one stream read in pieces)."""
+    take = deal_stream(gen)
     for start in range(0, deals, chunk):
         m = min(chunk, deals - start)
-        yield deal(m, players * cards, seed=gen).reshape(m, players, cards)
+        yield take(start, m, players * cards).reshape(m, players, cards)
 
 
 def _swapped_means(one: np.ndarray, two: np.ndarray, seat_a: np.ndarray,
