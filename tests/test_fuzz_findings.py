@@ -154,3 +154,12 @@ def test_canada_equity_kernel_refuses_a_negative_start(start):
     with pytest.raises(ValueError, match="start"):
         K.equity_kernel(hero, stock, 2, 1, start, 60, split)
     assert not split.any()
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int16])
+def test_chinese_evaluate_many_bad_id_in_fronts_names_the_column(dtype):
+    # uint8 fronts went to the kernel unchecked: a bare ValueError naming no column
+    from handrank.errors import CardRangeError
+    with pytest.raises(CardRangeError, match="row 1, column 2") as e:
+        chinese.evaluate_many(np.array([[0, 1, 2], [0, 1, 60]], dtype))
+    assert e.value.row == 1 and e.value.column == 2
