@@ -153,7 +153,8 @@ def result_array(out: object, n: int, inputs: Sequence[np.ndarray] = ()) -> np.n
     """The ``(n,)`` ``int32`` array a bulk call writes its strengths into: a new one
     when ``out`` is None, else ``out`` itself once checked, so a caller that ranks
     batch after batch reuses one buffer (a fresh result costs its page faults: about
-    2 ns per hand on a small VM, as much as the evaluation).
+    2 ns per hand on a small VM, as much as the evaluation). A bulk call that raises
+    on a bad row leaves ``out`` partly written.
 
     Raises TypeError (``out`` not a numpy array), ArrayDtypeError (not native
     ``int32``), ArrayShapeError (not ``(n,)``; not C-contiguous, aligned and

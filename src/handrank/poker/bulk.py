@@ -29,6 +29,7 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *,
 
     ``out``: an ``(N,)`` ``int32`` array to write the strengths into (and return),
     reused from batch to batch so no fresh memory is touched; None = a new array.
+    When a row is bad the error is raised with ``out`` partly written.
 
     Returns an ``(N,)`` ``int32`` array of strengths (1..7462).
     Raises ArrayDtypeError (a TypeError), ArrayShapeError (also for a bad ``out``),
