@@ -21,13 +21,19 @@ def as_id_array(cards: object, sizes: Sequence[int], what: str = "hand") -> np.n
     """
     arr = as_kernel_ids(cards, sizes, what)
     if arr.dtype != np.uint8:
-        bad = (arr < 0) | (arr >= NUM_CARDS) if arr.dtype.kind == "i" else arr >= NUM_CARDS
-        if bad.any():
-            r, c = np.argwhere(bad)[0]
-            raise errors.CardRangeError(f"row {r}, column {c}: card id {arr[r, c]} is out of range 0..51",
-                                        row=int(r), column=int(c))
+        check_id_range(arr)
         arr = arr.astype(np.uint8)
     return arr
+
+
+def check_id_range(arr: np.ndarray) -> None:
+    """CardRangeError naming the row and column of the first id of a 2-D integer
+    array outside 0..51 (for kernels that do not check ids themselves)."""
+    bad = (arr < 0) | (arr >= NUM_CARDS) if arr.dtype.kind == "i" else arr >= NUM_CARDS
+    if bad.any():
+        r, c = np.argwhere(bad)[0]
+        raise errors.CardRangeError(f"row {r}, column {c}: card id {arr[r, c]} is out of range 0..51",
+                                    row=int(r), column=int(c))
 
 
 def as_kernel_ids(cards: object, sizes: Sequence[int], what: str = "hand") -> np.ndarray:

@@ -13,10 +13,9 @@ import numpy as np
 
 from . import _kernel as _chinese
 from .. import poker
-from .._support.arrays import as_id_array, result_array
+from .._support.arrays import as_id_array, check_id_range, result_array
 from .._support.threads import MIN_ROWS_PER_THREAD, run_chunked
 from ..cards import (
-    NUM_CARDS,
     RANK_NAMES,
     RANK_PLURALS,
     CardsLike,
@@ -175,11 +174,7 @@ def evaluate_many(cards: np.ndarray | Sequence[CardsLike], *,
     ids = as_id_array(cards, (3, 5), "row")
     if ids.shape[1] == 5:
         return poker.evaluate_many(ids, out=out)
-    bad = ids >= NUM_CARDS  # uint8 input is used as is: the front kernel needs ids checked
-    if bad.any():
-        r, c = (int(x) for x in np.argwhere(bad)[0])
-        raise CardRangeError(f"row {r}, column {c}: card id {ids[r, c]} is out of range 0..51",
-                             row=r, column=c)
+    check_id_range(ids)  # uint8 input is used as is: the front kernel needs ids checked
     _check_repeats(ids, "row")
     out = result_array(out, ids.shape[0], (ids,))
     _chinese.front_strengths(ids, out)
