@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import re
 import sys
@@ -45,6 +46,14 @@ from ._common import (
     add_output_options,
     make_sink,
 )
+
+#: ``handrank eval --game NAME``: the evaluator of each poker variant, as
+#: ``"module:function"`` in ``handrank.cli``; the function takes the parsed arguments
+#: (``hands``, ``board``, ``output``, ``game``) and returns the exit status, like
+#: a command. Hold'em (5 to 7 cards, best five) is :func:`cmd_eval` itself.
+EVAL_GAMES: dict[str, str] = {
+    "holdem": "",
+}
 
 # =========================================================================== poker tables
 
@@ -137,6 +146,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                "  handrank eval --board \"Ks Qs Js Ts 2d\" \"As 3c\" \"9s 3d\"")
     p.add_argument("hands", nargs="+", metavar="HAND", help='card text, e.g. "AsKs" or "As Ks Qs"')
     p.add_argument("--board", default=None, help="community cards shared by every HAND")
+    p.add_argument("--game", choices=tuple(EVAL_GAMES), default="holdem",
+                   help="poker variant (default holdem: 5 to 7 cards, best five)")
     add_format_option(p)
 
 
@@ -147,6 +158,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
     say which wins; with --board, each HAND is a player's hole cards and
     the board is shared (one deck: no card may repeat).
     """
+    if EVAL_GAMES.get(args.game):
+        module, _, function = EVAL_GAMES[args.game].partition(":")
+        return int(getattr(importlib.import_module(f"handrank.cli.{module}"), function)(args))
     from ..cards import format_cards, parse_cards
     try:
         board = parse_cards(args.board) if args.board is not None else []
