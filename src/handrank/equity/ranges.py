@@ -129,7 +129,8 @@ def class_index(combos: npt.ArrayLike) -> np.ndarray:
     suited = (c[:, 0] % 4) == (c[:, 1] % 4)
     i = np.where(suited | (hi == lo), 12 - hi, 12 - lo)
     j = np.where(suited | (hi == lo), 12 - lo, 12 - hi)
-    return i * 13 + j
+    out: np.ndarray = i * 13 + j
+    return out
 
 
 def _class_combos(index: int) -> list[tuple[int, int]]:
@@ -559,7 +560,8 @@ class Range:
         AA top-left), each the weighted fraction of the class's combos in the range
         (sum of their weights / 6, 4 or 12), from 0 to 1."""
         cells = np.bincount(class_index(self.combos), weights=self.weights, minlength=169)
-        return (cells / CLASS_SIZES).reshape(13, 13)
+        out: np.ndarray = (cells / CLASS_SIZES).reshape(13, 13)
+        return out
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Range):
