@@ -304,7 +304,7 @@ def _token_combos(tok: str, pos: int) -> list[tuple[int, int]]:
                 f"one below the top card, as pokerkit and eval7 read it); rs-poker climbs "
                 f"both cards ({tok[:-1]} and every higher connector). Write the classes "
                 f"out, or a connector span like {tok[:-1]}-{_connector_top(h)}, to say "
-                f"which you mean"), stacklevel=4)
+                f"which you mean"), stacklevel=3)
         return _hand_combos(h, tok, pos)
     try:
         ids = parse_cards(tok)
@@ -504,8 +504,9 @@ class Range:
         ``99-66``, ``ATs+``, ``K9o-K6o``, ``T9-T7`` (suited and offsuit together when
         both are in) and grouped by weight: weight-1 tokens first, then each other
         weight, largest first, as ``0.4(AKs, QQ)``. All 1,326 combos at weight 1 are
-        ``random``; an empty range is ``""``. Weights are written with Python's
-        shortest round-trip float text, so they come back exactly."""
+        ``random``; an empty range is ``""``. Weights are written as the shortest
+        decimal that reads back to the same float (never in exponent form), so they
+        come back exactly."""
         if len(self) == NUM_COMBOS and bool(np.all(self.weights == 1.0)):
             return "random"
         by_weight: dict[float, tuple[set[int], list[tuple[int, int]]]] = {}
@@ -528,7 +529,8 @@ class Range:
             toks = _class_tokens(classes) + [format_card(a) + format_card(b)
                                              for a, b in sorted(singles, reverse=True)]
             body = ", ".join(toks)
-            parts.append(body if w == 1.0 else f"{w!r}({body})")
+            parts.append(body if w == 1.0 else
+                         f"{np.format_float_positional(w, trim='-')}({body})")
         return ", ".join(parts)
 
     @classmethod
