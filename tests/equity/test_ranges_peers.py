@@ -68,7 +68,7 @@ def test_pokerkit_parse_range(case):
 AGREE = [
     # eval7 tests/test_rangestring.py
     ("ATs-AQs", 12), ("55-99", 30), ("T7o+", 36), ("88+", 42), ("ATs", 4), ("55", 6),
-    ("74o", 12), ("ats", 4), ("25o", 12), ("qKs", 4), ("ATs+, 80%(22-55)", 40),
+    ("74o", 12), ("7j", 16), ("ats", 4), ("25o", 12), ("qKs", 4), ("ATs+, 80%(22-55)", 40),
     ("ATs+,KQ, .2(4s9s)", 33), ("AA, 0.8(AKs)", 10), ("AA, 80%(AKs)", 10),
     # rs-poker src/holdem/parse.rs
     ("AK", 16), ("22", 6), ("AKo", 12), ("AKs", 4), ("A9+", 80), ("KK+", 12),
@@ -111,6 +111,8 @@ REFUSED = [
     # eval7
     ("ATs+, KQ, .2(4s4s)", "4s4s"), ("AX+", "AX+"), ("94o-97s", "94o-97s"),
     ("22-97s", "22-97s"), ("J3s-QQ", "J3s-QQ"), ("77s", "77s"), ("22o", "22o"),
+    ("JTn-J8n", "JTn-J8n"),  # eval7's own 'n' (either suitedness) suffix
+    ("AA, #comment", "#comment"),          # eval7 keeps '#' comments; handrank refuses
     # rs-poker
     ("88s", "88s"), ("8s8s", "8s8s"), ("6c2co", "6c2co"), ("6h2cs", "6h2cs"), ("4f7", "4f7"),
     ("8Q-62+", "8Q-62+"),
