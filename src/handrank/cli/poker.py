@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import json
 import re
 import sys
@@ -19,6 +20,12 @@ from ..errors import DuplicateCardError, HandrankError, HandSizeError
 from .files import (
     SPLIT,
     InputError,
+    InputFile,
+    TableInput,
+    TableWriter,
+    open_table,
+    parse_table_chunk,
+    table_format,
     ShowdownChunk,
     group_by_length,
     open_input,
@@ -126,9 +133,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Poker commands: ``rank`` and ``showdown`` (top level: poker is the default game)."""
     p = add_command(subparsers, "rank", cmd_rank, epilog=RANK_EPILOG)
     add_input_options(p)
-    p.add_argument("-f", "--format", choices=("text", "uci"), default="text",
-                   help="input format (default text)")
+    p.add_argument("-f", "--format", choices=("text", "uci", "parquet", "arrow"), default=None,
+                   help="input format (default: parquet for *.parquet / *.pq, arrow for "
+                        "*.arrow / *.feather / *.ipc, else text)")
+    p.add_argument("--column", default=None, metavar="NAME",
+                   help="parquet/arrow: the column of hands, card text or lists of card ids "
+                        "(default: the only column, else 'hand', 'hands' or 'cards')")
     add_output_options(p)
+    p.add_argument("-O", "--out-file", default=None, metavar="PATH",
+                   help="write the ranked rows to PATH, Parquet (*.parquet, *.pq) or Arrow "
+                        "IPC (*.arrow, *.feather, *.ipc), one row group per chunk, instead of "
+                        "per-row output on stdout (the summary still goes there)")
     p.add_argument("--check-labels", action="store_true",
                    help="uci only: compare our category with each row's CLASS label, report "
                         "the mismatches and exit 1 if there are any")
@@ -209,78 +224,177 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_rank(args: argparse.Namespace) -> int:
-    """rank poker hands, one per line (text or UCI CSV)
+    """rank poker hands, one per line (text, UCI CSV, Parquet or Arrow)
 
     Evaluate one poker hand (5 to 7 cards, best five) per line of FILE
-    and summarise the categories.
+    (per row of a Parquet / Arrow column) and summarise the categories.
     """
-    if args.check_labels and args.format != "uci":
+    fmt = args.format or (table_format(args.file) if args.file != "-" else None) or "text"
+    if args.check_labels and fmt != "uci":
         print(f"{PROG} rank: error: --check-labels needs --format uci", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if args.column is not None and fmt not in TABLE_FORMATS:
+        print(f"{PROG} rank: error: --column needs a Parquet or Arrow input "
+              f"(--format parquet|arrow)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    out_fmt = table_format(args.out_file) if args.out_file else None
+    if args.out_file and out_fmt is None:
+        print(f"{PROG} rank: error: --out-file {args.out_file!r}: name a .parquet, .pq, .arrow, "
+              f".feather or .ipc file", file=sys.stderr)
         return EXIT_BAD_INPUT
     from ..poker import evaluate_many
 
-    uci = args.format == "uci"
+    uci = fmt == "uci"
+    table = fmt in TABLE_FORMATS
     cls_table = _poker_class_table()
-    names, descs = _poker_text_tables() if not args.summary_only else ([], [])
+    per_row = not args.summary_only and not args.out_file
+    names, descs = _poker_text_tables() if per_row else ([], [])
     columns = [Column("line", right=True, min_width=6), Column("cards"), Column("category"),
                Column("strength", right=True)]
+    if table:
+        columns[0] = Column("row", right=True, min_width=6)
     if uci:
         columns += [Column("class", right=True), Column("label", right=True)]
         if args.check_labels:
             columns.append(Column("match"))
     columns.append(Column("description"))
 
-    inp = open_input(args.file)
+    tin = open_table(args.file, fmt, args.column, args.chunk_rows) if table else None
+    inp = InputFile(tin.name, io.BytesIO(), tin.rows, owned=False) if tin else open_input(args.file)
     with inp:
-        run = Run(args, inp, "ranking")
-        sink = make_sink(args, columns, "hands")
+        run = Run(args, inp, "ranking", row_word="row" if table else "line",
+                  bar_unit="rows" if table else "B")
+        sink = make_sink(args, columns, "hands") if per_row else None
+        writer = _rank_writer(args.out_file, out_fmt, "row" if table else "line", uci
+                              ) if args.out_file else None
         counts = np.zeros(10, dtype=np.int64)
         checked = mismatched = 0
         listed: list[str] = []
-        for chunk in run.chunks():
-            if uci:
-                good_u, bad = parse_uci_chunk(chunk, require_label=args.check_labels)
-            else:
-                good_t, bad = parse_text_chunk(chunk)
-                if bad and run.hint is None and any(
-                        t is not None and _UCI_LINE.match(t) for _, t in chunk[:100]):
-                    run.hint = "this looks like the UCI Poker Hand CSV: add --format uci"
-            run.report(bad)
+        try:
+            for lines, hands, labels, bad in _rank_chunks(run, tin, uci, args.check_labels):
+                run.report(bad)
+                if run.failed:
+                    continue
+                if uci or isinstance(hands, np.ndarray):
+                    strengths = evaluate_many(hands, threads=args.threads)
+                else:
+                    strengths = _evaluate_lists(hands, args.threads)
+                cls = cls_table[strengths]
+                counts += np.bincount(cls, minlength=10)
+                run.counted(len(strengths))
+                match = None
+                if uci and args.check_labels:
+                    match = cls == labels
+                    checked += len(labels)
+                    wrong = np.flatnonzero(~match)
+                    mismatched += len(wrong)
+                    for i in wrong[:max(0, MAX_LISTED - len(listed))]:
+                        listed.append(
+                            f"  line {int(lines[i])}: {_cards_text(hands[i].tolist())}: "
+                            f"evaluated {CLASS_NAMES[cls[i]]} (class {cls[i]}), "
+                            f"label {labels[i]} ({_UCI_LABEL_NAMES[labels[i]]})")
+                if sink is not None:
+                    sink.rows(_rank_rows(lines, hands, strengths, cls,
+                                         labels if uci else None, match, names, descs,
+                                         args.output))
+                if writer is not None:
+                    writer.write(_rank_columns(lines, hands, strengths, cls,
+                                               labels if uci else None))
+        except BaseException:
+            if writer is not None:
+                writer.discard()
+            raise
+        if writer is not None:
             if run.failed:
-                continue
-            lines: Any
-            hands: Any
-            if uci:
-                lines, strengths = good_u.lines, evaluate_many(good_u.ids, threads=args.threads)
-                hands = good_u.ids
-                labels = good_u.labels
+                writer.discard()
             else:
-                lines = good_t.lines
-                hands = good_t.hands
-                strengths = _evaluate_lists(hands, args.threads)
-            cls = cls_table[strengths]
-            counts += np.bincount(cls, minlength=10)
-            run.counted(len(strengths))
-            match = None
-            if uci and args.check_labels:
-                match = cls == labels
-                checked += len(labels)
-                wrong = np.flatnonzero(~match)
-                mismatched += len(wrong)
-                for i in wrong[:max(0, MAX_LISTED - len(listed))]:
-                    listed.append(
-                        f"  line {int(lines[i])}: {_cards_text(hands[i].tolist())}: "
-                        f"evaluated {CLASS_NAMES[cls[i]]} (class {cls[i]}), "
-                        f"label {labels[i]} ({_UCI_LABEL_NAMES[labels[i]]})")
-            if sink is not None:
-                sink.rows(_rank_rows(lines, hands, strengths, cls,
-                                     labels if uci else None, match, names, descs,
-                                     args.output))
-            del chunk
+                writer.close()
         return run.conclude(
             sink, lambda skipped: _rank_summary(counts, skipped, args.check_labels, checked,
                                                 mismatched, listed),
             EXIT_CHECK_FAILED if mismatched else EXIT_OK)
+
+
+TABLE_FORMATS = ("parquet", "arrow")
+
+
+def _rank_chunks(run: Run, tin: TableInput | None, uci: bool, require_label: bool
+                 ) -> Iterator[tuple[Any, Any, Any, list]]:
+    """``(lines, hands, labels, bad rows)`` per chunk of the input: hands as an
+    ``(n, k)`` array or id lists, line (row) numbers 1-based, labels for UCI only."""
+    if tin is not None:
+        first = 1
+        for column in _table_batches(tin):
+            good_b, bad = parse_table_chunk(column, first)
+            first += len(column)
+            if run.bar is not None:
+                run.bar.update(len(column))
+            yield good_b.lines, good_b.hands, None, bad
+        return
+    for chunk in run.chunks():
+        if uci:
+            good_u, bad = parse_uci_chunk(chunk, require_label=require_label)
+            yield good_u.lines, good_u.ids, good_u.labels, bad
+            continue
+        good_t, bad = parse_text_chunk(chunk)
+        if bad and run.hint is None and any(
+                t is not None and _UCI_LINE.match(t) for _, t in chunk[:100]):
+            run.hint = "this looks like the UCI Poker Hand CSV: add --format uci"
+        yield good_t.lines, good_t.hands, None, bad
+        del chunk
+
+
+def _table_batches(tin: TableInput) -> Iterator:
+    """The record batches of a table input; a read error mid-file is an InputError."""
+    import pyarrow as pa
+
+    it = iter(tin.batches)
+    while True:
+        try:
+            column = next(it)
+        except StopIteration:
+            return
+        except (OSError, pa.ArrowException) as e:
+            raise InputError(f"cannot read {tin.name}: {e}") from None
+        yield column
+
+
+def _rank_writer(path: str, fmt: str | None, row_word: str, uci: bool) -> TableWriter:
+    """The ``--out-file`` writer: row/line number, card ids, strength, category name,
+    class (0..9, 9 = royal flush, the UCI numbering) and, for UCI input, the label."""
+    import pyarrow as pa
+
+    fields: list[tuple[str, object]] = [
+        (row_word, pa.int64()), ("cards", pa.list_(pa.uint8())), ("strength", pa.int32()),
+        ("category", pa.dictionary(pa.int8(), pa.string())), ("class", pa.int8())]
+    if uci:
+        fields.append(("label", pa.int8()))
+    return TableWriter(path, fmt or "parquet", fields)
+
+
+def _rank_columns(lines, hands, strengths, cls, labels) -> list:
+    """One chunk's ranked rows as Arrow arrays (see :func:`_rank_writer`), built from
+    numpy without a Python object per row when the hands are an ``(n, k)`` array."""
+    import pyarrow as pa
+
+    n = len(strengths)
+    if isinstance(hands, np.ndarray):
+        k = hands.shape[1]
+        values = np.ascontiguousarray(hands, dtype=np.uint8).ravel()
+        offsets = np.arange(0, n * k + 1, k, dtype=np.int32)
+    else:
+        lens = np.fromiter(map(len, hands), dtype=np.int32, count=n)
+        offsets = np.concatenate([[0], np.cumsum(lens, dtype=np.int32)]).astype(np.int32)
+        values = np.fromiter((c for h in hands for c in h), dtype=np.uint8,
+                             count=int(offsets[-1]))
+    cards = pa.ListArray.from_arrays(pa.array(offsets), pa.array(values, type=pa.uint8()))
+    category = pa.DictionaryArray.from_arrays(pa.array(cls, type=pa.int8()),
+                                              pa.array(CLASS_NAMES, type=pa.string()))
+    cols = [pa.array(np.asarray(lines, dtype=np.int64)), cards,
+            pa.array(strengths, type=pa.int32()), category, pa.array(cls, type=pa.int8())]
+    if labels is not None:
+        cols.append(pa.array(labels, type=pa.int8(), mask=labels < 0))
+    return cols
 
 
 _UCI_LINE = re.compile(r"^\s*\d+(\s*,\s*\d+){9,10}\s*$")
