@@ -56,6 +56,8 @@ __all__ = [
     "parse_text_chunk",
     "parse_uci_chunk",
     "read_chunks",
+    "read_text_hands",
+    "HandBlock",
     "open_table",
     "parse_table_chunk",
     "table_format",
@@ -309,6 +311,101 @@ def parse_text_chunk(chunk: list[Line], sizes: tuple[int, ...] = HAND_SIZES,
     if bad:
         bad.sort(key=lambda b: b.line)
     return good, bad
+
+
+@dataclass
+class HandBlock:
+    """One chunk of a text hand file read by :func:`read_text_hands`: the good rows'
+    line numbers and hands (an ``(n, k)`` ``uint8`` array when every good row has k
+    cards, else id lists), the bad rows, and ``sample``: the first lines' text (for a
+    hint), filled only when the chunk has bad rows."""
+
+    lines: np.ndarray | list[int]
+    hands: np.ndarray | list[list[int]]
+    bad: list[BadRow]
+    sample: list[str | None]
+
+
+#: Largest number of lines :func:`read_text_hands` scans at once (its buffers are
+#: ``9 * cap`` bytes), whatever ``--chunk-rows`` asks.
+MAX_SCAN_LINES = 1 << 18
+
+
+def read_text_hands(inp: InputFile, chunk_rows: int, progress=None) -> Iterator[HandBlock]:
+    """The text hand file ``inp`` in chunks of at most ``chunk_rows`` lines, straight
+    from bytes: the compiled scanner (``handrank._text._kernel.scan_lines``) turns every
+    line of the common forms (``AsKdQhJcTc``, ``As Kd Qh Jc Tc``; 5 to 7 distinct cards)
+    into ids with no Python object per line; every other line goes through
+    :func:`parse_text_chunk` (same text accepted, same messages). Blank and ``#`` lines
+    are skipped, line numbers are physical lines from 1, a leading BOM is dropped, and
+    a line longer than :data:`MAX_LINE_BYTES` is an :class:`InputError`, as in
+    :func:`read_chunks`. ``progress`` gets the bytes consumed."""
+    from .._text._kernel import scan_lines
+
+    if chunk_rows < 1:
+        raise ValueError("chunk_rows must be at least 1")
+    cap = min(chunk_rows, MAX_SCAN_LINES)
+    want = max(1 << 16, cap * 24)
+    out = np.empty((cap, 7), dtype=np.uint8)
+    status = np.empty(cap, dtype=np.int8)
+    starts = np.empty(cap + 1, dtype=np.int64)
+    stream = inp.stream
+    buf, pos, eof, more, lineno, first = b"", 0, False, False, 0, True
+    while True:
+        if not eof and (more or len(buf) - pos < want):
+            data = stream.read(want)
+            eof = not data
+            buf = buf[pos:] + data
+            pos = 0
+            if first and (len(buf) >= len(BOM) or eof):
+                first = False
+                if buf.startswith(BOM):
+                    pos = len(BOM)
+                    if progress is not None:
+                        progress.update(pos)
+        n, end = scan_lines(buf, pos, eof, out, status, starts)
+        if n == 0:
+            if eof:
+                return
+            if len(buf) - pos > MAX_LINE_BYTES:
+                raise InputError(f"{inp.name}: line {lineno + 1} is longer than "
+                                 f"{MAX_LINE_BYTES:,} bytes (not a file of hands?)")
+            more = True
+            continue
+        more = False
+        lens = np.diff(starts[:n + 1])
+        if int(lens.max()) > MAX_LINE_BYTES:
+            raise InputError(f"{inp.name}: line {lineno + 1 + int(np.argmax(lens > MAX_LINE_BYTES))} "
+                             f"is longer than {MAX_LINE_BYTES:,} bytes (not a file of hands?)")
+        block = _hand_block(buf, n, lineno + 1, out, status, starts)
+        lineno += n
+        if progress is not None:
+            progress.update(end - pos)
+        pos = end
+        yield block
+
+
+def _hand_block(buf: bytes, n: int, base: int, out: np.ndarray, status: np.ndarray,
+                starts: np.ndarray) -> HandBlock:
+    st = status[:n]
+    ok = np.flatnonzero(st > 0)
+    other = np.flatnonzero(st < 0).tolist()
+    bad: list[BadRow] = []
+    slow = TextChunk()
+    if other:
+        slow, bad = parse_text_chunk(
+            [(base + i, _decode_line(buf[starts[i]:starts[i + 1]])) for i in other])
+    ks = st[ok]
+    sample: list[str | None] = []
+    if bad:
+        sample = [_decode_line(buf[starts[i]:starts[i + 1]]) for i in range(min(n, 100))]
+    if not len(slow) and (not len(ks) or (ks == ks[0]).all()):
+        k = int(ks[0]) if len(ks) else 5
+        return HandBlock(base + ok, out[ok, :k], bad, sample)
+    lines = (base + ok).tolist() + slow.lines
+    hands = [out[i, :k].tolist() for i, k in zip(ok.tolist(), ks.tolist())] + slow.hands
+    order = np.argsort(np.array(lines, dtype=np.int64), kind="stable").tolist()
+    return HandBlock([lines[i] for i in order], [hands[i] for i in order], bad, sample)
 
 
 def _fast_text_ids(texts: list[str], sizes: tuple[int, ...]) -> list[list[int] | None]:

@@ -32,6 +32,7 @@ from .files import (
     parse_showdown_chunk,
     parse_showdown_header,
     parse_text_chunk,
+    read_text_hands,
     parse_uci_chunk,
 )
 from ._common import (
@@ -331,17 +332,16 @@ def _rank_chunks(run: Run, tin: TableInput | None, uci: bool, require_label: boo
                 run.bar.update(len(column))
             yield good_b.lines, good_b.hands, None, bad
         return
-    for chunk in run.chunks():
-        if uci:
+    if uci:
+        for chunk in run.chunks():
             good_u, bad = parse_uci_chunk(chunk, require_label=require_label)
             yield good_u.lines, good_u.ids, good_u.labels, bad
-            continue
-        good_t, bad = parse_text_chunk(chunk)
-        if bad and run.hint is None and any(
-                t is not None and _UCI_LINE.match(t) for _, t in chunk[:100]):
+        return
+    for block in read_text_hands(run.inp, run.args.chunk_rows, run.bar):
+        if block.bad and run.hint is None and any(
+                t is not None and _UCI_LINE.match(t) for t in block.sample):
             run.hint = "this looks like the UCI Poker Hand CSV: add --format uci"
-        yield good_t.lines, good_t.hands, None, bad
-        del chunk
+        yield block.lines, block.hands, None, block.bad
 
 
 def _table_batches(tin: TableInput) -> Iterator:
