@@ -401,7 +401,11 @@ def _hand_block(buf: bytes, n: int, base: int, out: np.ndarray, status: np.ndarr
         sample = [_decode_line(buf[starts[i]:starts[i + 1]]) for i in range(min(n, 100))]
     if not len(slow) and (not len(ks) or (ks == ks[0]).all()):
         k = int(ks[0]) if len(ks) else 5
-        return HandBlock(base + ok, out[ok, :k], bad, sample)
+        # a copy (out is reused for the next chunk); whole rows are the fast copy
+        hands = out[:n].copy() if len(ok) == n else np.take(out, ok, axis=0)
+        if k < 7:
+            hands = np.ascontiguousarray(hands[:, :k])
+        return HandBlock(base + ok, hands, bad, sample)
     lines = (base + ok).tolist() + slow.lines
     hands = [out[i, :k].tolist() for i, k in zip(ok.tolist(), ks.tolist())] + slow.hands
     order = np.argsort(np.array(lines, dtype=np.int64), kind="stable").tolist()
