@@ -135,3 +135,28 @@ def test_text_input_to_parquet_and_usage_errors(tmp_path, capsys):
     (tmp_path / "junk.parquet").write_bytes(b"not parquet at all")
     rc, _, err = run(capsys, "rank", "--no-progress", tmp_path / "junk.parquet")
     assert rc == 2 and "cannot read" in err and "as parquet" in err
+
+
+def test_scheduler_option_is_checked(tmp_path, capsys):
+    (tmp_path / "h.txt").write_text("\n".join(TEXTS) + "\n")
+    for bad in ("local:0", "local:x", "local:2000", "a b"):
+        rc, _, err = run(capsys, "rank", "--scheduler", bad, tmp_path / "h.txt")
+        assert rc == 2 and "argument --scheduler" in err
+
+
+@pytest.mark.slow
+def test_scheduler_local_cluster_same_output_as_in_process(tmp_path, capsys):
+    pytest.importorskip("distributed")
+    ids = cards.deal(3_000, 7, seed=13)
+    names = [cards.format_card(c) for c in range(52)]
+    lines = [" ".join(names[c] for c in row[:5 + i % 3]) for i, row in enumerate(ids.tolist())]
+    lines[1_234] = "As Ks Qs Js Xs"
+    (tmp_path / "h.txt").write_text("\n".join(lines) + "\n")
+    argv = ["rank", "--no-progress", "--skip-bad", "--chunk-rows", "250", "-o", "csv",
+            tmp_path / "h.txt"]
+    rc, want, want_err = run(capsys, *argv)
+    assert rc == 0
+    rc, got, got_err = run(capsys, "rank", "--scheduler", "local:2", *argv[1:])
+    assert rc == 0
+    assert got == want and got_err == want_err
+    assert "line 1235:" in got_err

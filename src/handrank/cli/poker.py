@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import io
 import json
@@ -31,7 +32,6 @@ from .files import (
     open_input,
     parse_showdown_chunk,
     parse_showdown_header,
-    parse_text_chunk,
     read_text_hands,
     parse_uci_chunk,
 )
@@ -141,6 +141,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="parquet/arrow: the column of hands, card text or lists of card ids "
                         "(default: the only column, else 'hand', 'hands' or 'cards')")
     add_output_options(p)
+    p.add_argument("--scheduler", type=_scheduler, default=None, metavar="ADDRESS",
+                   help="evaluate the chunks on a Dask cluster: a scheduler address "
+                        "(tcp://host:8786) or local:N for a LocalCluster of N worker "
+                        "processes (needs handrank[dask]; see docs/scale.md)")
     p.add_argument("-O", "--out-file", default=None, metavar="PATH",
                    help="write the ranked rows to PATH, Parquet (*.parquet, *.pq) or Arrow "
                         "IPC (*.arrow, *.feather, *.ipc), one row group per chunk, instead of "
@@ -243,8 +247,6 @@ def cmd_rank(args: argparse.Namespace) -> int:
         print(f"{PROG} rank: error: --out-file {args.out_file!r}: name a .parquet, .pq, .arrow, "
               f".feather or .ipc file", file=sys.stderr)
         return EXIT_BAD_INPUT
-    from ..poker import evaluate_many
-
     uci = fmt == "uci"
     table = fmt in TABLE_FORMATS
     cls_table = _poker_class_table()
@@ -262,7 +264,8 @@ def cmd_rank(args: argparse.Namespace) -> int:
 
     tin = open_table(args.file, fmt, args.column, args.chunk_rows) if table else None
     inp = InputFile(tin.name, io.BytesIO(), tin.rows, owned=False) if tin else open_input(args.file)
-    with inp:
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(inp)
         run = Run(args, inp, "ranking", row_word="row" if table else "line",
                   bar_unit="rows" if table else "B")
         sink = make_sink(args, columns, "hands") if per_row else None
@@ -272,14 +275,9 @@ def cmd_rank(args: argparse.Namespace) -> int:
         checked = mismatched = 0
         listed: list[str] = []
         try:
-            for lines, hands, labels, bad in _rank_chunks(run, tin, uci, args.check_labels):
-                run.report(bad)
-                if run.failed:
-                    continue
-                if uci or isinstance(hands, np.ndarray):
-                    strengths = evaluate_many(hands, threads=args.threads)
-                else:
-                    strengths = _evaluate_lists(hands, args.threads)
+            client = _dask_client(args.scheduler, run, stack) if args.scheduler else None
+            for lines, hands, labels, strengths in _evaluated(
+                    run, _rank_chunks(run, tin, uci, args.check_labels), args.threads, client):
                 cls = cls_table[strengths]
                 counts += np.bincount(cls, minlength=10)
                 run.counted(len(strengths))
@@ -317,6 +315,86 @@ def cmd_rank(args: argparse.Namespace) -> int:
 
 
 TABLE_FORMATS = ("parquet", "arrow")
+
+
+def _strengths(hands: Any, threads: int | None) -> np.ndarray:
+    """Strengths of one chunk's hands: an ``(n, k)`` array or id lists (a work unit
+    sent to a Dask worker as is: module-level, so it pickles by name)."""
+    from ..poker import evaluate_many
+
+    if isinstance(hands, np.ndarray):
+        return evaluate_many(hands, threads=threads)
+    return _evaluate_lists(hands, threads)
+
+
+def _evaluated(run: Run, chunks: Iterator[tuple[Any, Any, Any, list]], threads: int,
+               client: Any = None) -> Iterator[tuple[Any, Any, Any, np.ndarray]]:
+    """``(lines, hands, labels, strengths)`` of every chunk, in file order, after its bad
+    rows are reported; nothing once the run has failed. With a Dask ``client`` each
+    chunk is a task on the cluster (one thread each: Dask runs chunks side by side),
+    at most twice as many in flight as the cluster has worker threads, so memory stays
+    bounded whatever the file's size."""
+    import collections
+
+    pending: collections.deque = collections.deque()
+    window = 2 * max(1, sum(client.nthreads().values())) if client is not None else 0
+    for lines, hands, labels, bad in chunks:
+        run.report(bad)
+        if run.failed:
+            for *_, f in pending:
+                f.cancel()
+            pending.clear()
+            continue
+        if client is None:
+            yield lines, hands, labels, _strengths(hands, threads)
+            continue
+        pending.append((lines, hands, labels, client.submit(_strengths, hands, 1, pure=False)))
+        if len(pending) > window:
+            lines, hands, labels, f = pending.popleft()
+            yield lines, hands, labels, f.result()
+    while pending:
+        lines, hands, labels, f = pending.popleft()
+        yield lines, hands, labels, f.result()
+
+
+def _dask_client(spec: str, run: Run, stack: contextlib.ExitStack) -> Any:
+    """A Dask distributed client for ``--scheduler``: ``local:N`` starts a LocalCluster of
+    N single-thread worker processes (closed at the end), anything else is a scheduler
+    address (``tcp://host:8786``). Raises InputError without distributed or when the
+    scheduler cannot be reached."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise InputError("--scheduler needs Dask distributed: pip install 'handrank[dask]'"
+                         ) from None
+    try:
+        if spec.startswith("local:"):
+            cluster = stack.enter_context(LocalCluster(
+                n_workers=int(spec[6:]), threads_per_worker=1, processes=True,
+                dashboard_address=None))
+            client = stack.enter_context(Client(cluster))
+        else:
+            client = stack.enter_context(Client(spec, timeout="10s"))
+    except (OSError, TimeoutError, ValueError) as e:
+        raise InputError(f"--scheduler {spec}: cannot reach the Dask scheduler: {e}") from None
+    if run.bar is not None and getattr(client, "dashboard_link", None):
+        run.message(f"{PROG}: Dask dashboard: {client.dashboard_link}")
+    return client
+
+
+def _scheduler(s: str) -> str:
+    """--scheduler: ``local:N`` (N = 1 to 1024 worker processes) or a scheduler address."""
+    if s.startswith("local:"):
+        n = s[6:]
+        if not n.isdigit() or not 1 <= int(n) <= 1024:
+            raise argparse.ArgumentTypeError(f"local:N needs N = 1 to 1024 workers, got {s!r}")
+        return s
+    if not s.strip() or any(c.isspace() for c in s):
+        raise argparse.ArgumentTypeError(f"not a scheduler address: {s!r}")
+    return s
+
+
+_scheduler.__name__ = "scheduler"
 
 
 def _rank_chunks(run: Run, tin: TableInput | None, uci: bool, require_label: bool
