@@ -13,10 +13,14 @@ Formats
 -------
 ``text``  one hand per line, 5 to 7 cards as :func:`handrank.cards.parse_cards`
           reads them (``AsKdQhJcTc``, ``As Kd Qh Jc Tc``, ``10d``, ``A♠``);
-          blank lines and lines starting with ``#`` are skipped.
+          blank lines and lines starting with ``#`` are skipped. ``rank`` reads it
+          with :func:`read_text_hands` (a compiled scanner for the common forms).
 ``uci``   the UCI Poker Hand CSV ``S1,C1,...,S5,C5[,CLASS]``: suits 1-4 =
           hearts, spades, diamonds, clubs; ranks 1-13 = ace, 2 .. king;
           CLASS 0-9 = nothing .. royal flush.
+parquet / arrow  one column of a Parquet file or an Arrow IPC file/stream: card
+          text or lists of card ids (:func:`open_table`, :func:`parse_table_chunk`;
+          pyarrow, imported only then); rows numbered from 1.
 showdown  CSV with a header naming a ``board`` column and one ``hole_*``
           column per player, optionally ``outcome`` (a player letter, several
           joined by ``+``, or ``split``); other columns are carried along.

@@ -112,11 +112,20 @@ input formats:
         hearts, spades, diamonds, clubs, ranks 1-13 = ace, 2 .. king and CLASS
         0-9 = nothing, pair, two pairs, three of a kind, straight, flush,
         full house, four of a kind, straight flush, royal flush.
+  parquet, arrow  a column (--column NAME) of card text or of lists of card
+        ids, in a Parquet file or an Arrow IPC file or stream; rows are
+        numbered from 1 in messages. Picked by the suffix (.parquet, .pq,
+        .arrow, .feather, .ipc) when --format is not given; needs pyarrow
+        (pip install 'handrank[arrow]').
 
 output: per hand the line number, cards, category, strength (1..7462, higher
 is stronger) and description; for uci input also our class number and the
 file's label. Then a summary: count and share of each category, strongest
 first, with royal flush as its own line within straight flush.
+With -O PATH (.parquet or .arrow) the rows go to that file instead: line
+(or row), cards (card ids), strength, category, class; one row group per
+chunk. --scheduler ADDRESS|local:N evaluates the chunks on a Dask cluster
+(docs/scale.md).
 
 exit status: 0 ok; 1 --check-labels found mismatches; 2 bad rows (without
 --skip-bad), unreadable file or bad usage.
@@ -127,6 +136,7 @@ examples:
   handrank rank --format uci --check-labels --summary-only poker-hand-training-true.data
   handrank rank --output csv hands.txt > ranked.csv
   handrank rank --output json --skip-bad hands.txt
+  handrank rank hands.parquet --column hand -O ranked.parquet
 """
 
 
