@@ -140,6 +140,10 @@ def test_evaluate_text_series_mixed_lengths_and_bad_rows():
     ser = dd.from_pandas(pd.Series(bad, index=idx), npartitions=3)
     with pytest.raises(DuplicateCardError, match=r"^index 1137 "):
         hd.evaluate_text(ser).compute(**SYNC)
+    bad[137] = None
+    ser = dd.from_pandas(pd.Series(bad, index=idx), npartitions=3)
+    with pytest.raises(ValueError, match=r"^index 1137 \(partition \d, row \d+\): not card text"):
+        hd.evaluate_text(ser).compute(**SYNC)
     with pytest.raises(TypeError, match="dask.dataframe.Series"):
         hd.evaluate_text(pd.Series(texts))
 

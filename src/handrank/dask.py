@@ -242,7 +242,7 @@ def _eval_text_part(part: Any, threads: int | None, partition_info: Any = None) 
         try:
             ids = as_kernel_ids(part, poker.HAND_SIZES)
             out[:] = poker.evaluate_many(ids, threads=threads)
-        except HandrankError:
+        except (HandrankError, TypeError):
             if len(part) == 0:
                 raise
             # mixed hand lengths (or a bad row): one row at a time names the bad one
@@ -270,8 +270,8 @@ def _text_rows(part: Any) -> list[list[int]]:
             ids = parse_cards(text)
         except HandrankError as e:
             raise e.with_context(f"row {i}") from None
-        except TypeError as e:
-            raise HandrankError(f"row {i}: {e}") from None
+        except TypeError as e:  # a missing value (None, NA) or a non-text cell
+            raise HandrankError(f"row {i}: not card text ({type(text).__name__}): {e}") from None
         if len(ids) not in poker.HAND_SIZES:
             raise HandSizeError(f"row {i}: {len(ids)} cards; a hand needs 5 to 7 cards")
         rows.append(ids)
@@ -300,8 +300,9 @@ def evaluate_text(series: Any, *, threads: int | None = None) -> Any:
     ``"AsKdQhJcTc"``, ``"10d 9d 8d 7d 6d"``); rows may differ in length.
     Returns an ``int32`` Dask Series of strengths 1..7462 with the same index,
     name and partitions. Raises TypeError for a non-Dask input; on compute
-    CardParseError, HandSizeError, DuplicateCardError naming the row by its index
-    label (and partition and position). Rule: ``docs/rules/poker.md``.
+    CardParseError, HandSizeError, DuplicateCardError, or HandrankError for a
+    missing value (None, NA), naming the row by its index label (and partition and
+    position). Rule: ``docs/rules/poker.md``.
     """
     import pandas as pd
     from dask.dataframe import Series as DaskSeries
