@@ -72,7 +72,7 @@ TOKENS = ["As", "Kd", "Qh", "Jc", "Tc", "9s", "2c", "7h", "10d", "as", "Xx", "Aâ
           "\t", "\r", "Ks", "Kd"]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.lists(st.lists(st.sampled_from(TOKENS), max_size=9).map(
     lambda ts: " ".join(ts) if len(ts) % 3 else "".join(ts)), max_size=12),
     st.integers(1, 5), st.booleans(), st.booleans())

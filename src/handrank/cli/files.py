@@ -827,7 +827,7 @@ def open_table(path: str, fmt: str, column: str | None, chunk_rows: int) -> Tabl
                 batches = _sliced(reader, chunk_rows)
             else:
                 try:
-                    freader = ipc.open_file(path)
+                    freader = ipc.open_file(pa.memory_map(path))  # batches read in place
                     schema, rows = freader.schema, None
                     col = _pick_column(schema, column, name)
                     batches = _sliced((freader.get_batch(i)
@@ -1014,11 +1014,9 @@ class TableWriter:
             raise InputError(f"cannot write {path!r}: {e}") from None
 
     def write(self, columns: list) -> None:
-        batch = self.pa.record_batch(columns, schema=self.schema)
-        if self.fmt == "parquet":
-            self.writer.write_batch(batch)
-        else:
-            self.writer.write_batch(batch)
+        """Write one chunk's columns (Arrow arrays in the schema's order) as one row
+        group (Parquet) or record batch (Arrow)."""
+        self.writer.write_batch(self.pa.record_batch(columns, schema=self.schema))
 
     def close(self) -> None:
         self.writer.close()

@@ -327,7 +327,7 @@ def cmd_rank(args: argparse.Namespace) -> int:
 TABLE_FORMATS = ("parquet", "arrow")
 
 
-def _strengths(hands: Any, threads: int | None) -> np.ndarray:
+def _strengths(hands: Any, threads: int) -> np.ndarray:
     """Strengths of one chunk's hands: an ``(n, k)`` array or id lists (a work unit
     sent to a Dask worker as is: module-level, so it pickles by name)."""
     from ..poker import evaluate_many
