@@ -160,3 +160,20 @@ def test_scheduler_local_cluster_same_output_as_in_process(tmp_path, capsys):
     assert rc == 0
     assert got == want and got_err == want_err
     assert "line 1235:" in got_err
+
+
+def test_arrow_stream_from_standard_input(tmp_path, capsys, monkeypatch):
+    import io
+    import types
+
+    table = pa.table({"hand": TEXTS})
+    sink = io.BytesIO()
+    with ipc.new_stream(sink, table.schema) as w:
+        w.write_table(table)
+    monkeypatch.setattr("sys.stdin", types.SimpleNamespace(buffer=io.BytesIO(sink.getvalue())))
+    rc, out, _ = run(capsys, "rank", "--format", "arrow", "-o", "csv", "-")
+    assert rc == 0
+    assert [r.split(",")[3] for r in out.splitlines()[1:]] == \
+        [str(poker.strength(t)) for t in TEXTS]
+    rc, _, err = run(capsys, "rank", "--format", "parquet", "-")
+    assert rc == 2 and "standard input" in err
