@@ -327,6 +327,35 @@ def _canada_dealt():
 _QQ = equity.parse_range("QQ+, AKs")
 
 #: Public methods that take arguments, by ``module.Class.method``: fuzzed like SPECS.
+# handrank.dask (issue 15), when Dask is installed (the 'dask' extra, in 'test' too):
+# lazy calls on small Dask arrays / a Dask Series; garbage must fail as the library's
+# errors or TypeError when the graph is built.
+try:
+    from handrank import dask as _hdask
+except ImportError:  # pragma: no cover - without the extra
+    _hdask = None
+if _hdask is not None:
+    import dask.array as _da
+    import dask.dataframe as _dd
+    import pandas as _pd
+
+    MODULES["dask"] = _hdask
+    _DIDS = _da.from_array(cards.deal(8, 7, seed=1), chunks=(4, 7))
+    _DDEAL = cards.deal(6, 9, seed=2)
+    SPECS.update({
+        "dask.evaluate_many": S(_hdask.evaluate_many, _DIDS, threads=None),
+        "dask.categories": S(_hdask.categories, _DIDS, threads=None),
+        "dask.category_counts": S(_hdask.category_counts, _DIDS, threads=None),
+        "dask.showdown_many": S(_hdask.showdown_many,
+                                _da.from_array(_DDEAL[:, :5], chunks=(3, 5)),
+                                _da.from_array(_DDEAL[:, 5:].reshape(6, 2, 2), chunks=(3, 2, 2)),
+                                threads=None),
+        "dask.evaluate_text": S(_hdask.evaluate_text,
+                                _dd.from_pandas(_pd.Series([H5, H7]), npartitions=1),
+                                threads=None),
+    })
+
+
 METHOD_SPECS: dict[str, Spec] = {
     "equity.Range.from_combos": S(equity.Range.from_combos, ["AsKs", "QdQh"], [1.0, 0.5], "t"),
     "equity.Range.without": S(_QQ.without, 1 << 51),

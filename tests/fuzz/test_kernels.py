@@ -479,6 +479,19 @@ for _name, (_base, _kinds) in PENDING.items():
     KINDS.setdefault(_name, _kinds)
 
 
+def _b_scan_lines(draw):
+    data = draw(st.binary(max_size=120) | st.sampled_from([b"As Kd Qh Jc Tc\n2c3c4c5c7d9h\n#x\n"]))
+    cap = draw(st.integers(0, 8))
+    return [data, draw(st.integers(0, len(data))), draw(st.booleans()),
+            np.zeros((cap, 7), np.uint8), np.zeros(cap, np.int8), np.zeros(cap + 1, np.int64)]
+
+
+# handrank._text: the scanner of handrank rank's text reader (issue 15)
+KINDS["_text.scan_lines"] = [V(st.binary(max_size=64)), _index, V(st.booleans()),
+                             A(np.uint8, 2, 7), A(np.int8, 1), A(np.int64, 1)]
+BASES["_text.scan_lines"] = _b_scan_lines
+
+
 def kernel_modules() -> list[str]:
     """Every compiled ``handrank.<package>._kernel`` module, found by walking the package."""
     import pkgutil

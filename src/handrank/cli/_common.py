@@ -183,15 +183,20 @@ class Run:
     evaluated or written and no summary is printed (exit status 2).
     """
 
-    def __init__(self, args: argparse.Namespace, inp: InputFile, desc: str):
+    def __init__(self, args: argparse.Namespace, inp: InputFile, desc: str,
+                 row_word: str = "line", bar_unit: str = "B"):
+        """``row_word`` names a bad row in messages (``line 12``; ``row 12`` for a
+        Parquet / Arrow table); ``bar_unit`` is the progress bar's unit (bytes of a
+        text file, ``rows`` of a table whose ``inp.size`` is then its row count)."""
         self.args = args
+        self.row_word = row_word
         self.inp = inp
         self.skip = args.skip_bad
         self.bad = 0
         self.failed = False
         self.rows = 0
         self.hint: str | None = None  # printed with the failure message
-        self.bar = _make_progress(args, inp, desc)
+        self.bar = _make_progress(args, inp, desc, bar_unit)
 
     def chunks(self) -> Iterator[list]:
         yield from read_chunks(self.inp, self.args.chunk_rows, self.bar)
@@ -207,7 +212,7 @@ class Run:
         for b in bad:
             self.bad += 1
             if self.bad <= MAX_MESSAGES:
-                self.message(f"{PROG}: {self.inp.name}: line {b.line}: {b.reason}")
+                self.message(f"{PROG}: {self.inp.name}: {self.row_word} {b.line}: {b.reason}")
         if bad and not self.skip:
             self.failed = True
 
@@ -249,7 +254,7 @@ class Run:
         return ok
 
 
-def _make_progress(args: argparse.Namespace, inp: InputFile, desc: str):
+def _make_progress(args: argparse.Namespace, inp: InputFile, desc: str, unit: str = "B"):
     if args.no_progress or not _isatty(sys.stderr):
         return None
     if not getattr(args, "summary_only", True) and _isatty(sys.stdout):
@@ -262,7 +267,8 @@ def _make_progress(args: argparse.Namespace, inp: InputFile, desc: str):
         sized = os.get_terminal_size(sys.stderr.fileno()).columns > 0
     except (OSError, ValueError, AttributeError):
         sized = False
-    return tqdm(total=inp.size, desc=desc, unit="B", unit_scale=True, unit_divisor=1024,
+    return tqdm(total=inp.size, desc=desc, unit=unit, unit_scale=True,
+                unit_divisor=1024 if unit == "B" else 1000,
                 file=sys.stderr, leave=False, dynamic_ncols=sized, ncols=None if sized else 80,
                 nrows=None if sized else 24)
 

@@ -13,10 +13,14 @@ Formats
 -------
 ``text``  one hand per line, 5 to 7 cards as :func:`handrank.cards.parse_cards`
           reads them (``AsKdQhJcTc``, ``As Kd Qh Jc Tc``, ``10d``, ``A♠``);
-          blank lines and lines starting with ``#`` are skipped.
+          blank lines and lines starting with ``#`` are skipped. ``rank`` reads it
+          with :func:`read_text_hands` (a compiled scanner for the common forms).
 ``uci``   the UCI Poker Hand CSV ``S1,C1,...,S5,C5[,CLASS]``: suits 1-4 =
           hearts, spades, diamonds, clubs; ranks 1-13 = ace, 2 .. king;
           CLASS 0-9 = nothing .. royal flush.
+parquet / arrow  one column of a Parquet file or an Arrow IPC file/stream: card
+          text or lists of card ids (:func:`open_table`, :func:`parse_table_chunk`;
+          pyarrow, imported only then); rows numbered from 1.
 showdown  CSV with a header naming a ``board`` column and one ``hole_*``
           column per player, optionally ``outcome`` (a player letter, several
           joined by ``+``, or ``split``); other columns are carried along.
@@ -56,6 +60,14 @@ __all__ = [
     "parse_text_chunk",
     "parse_uci_chunk",
     "read_chunks",
+    "read_text_hands",
+    "HandBlock",
+    "open_table",
+    "parse_table_chunk",
+    "table_format",
+    "TableChunk",
+    "TableInput",
+    "TableWriter",
 ]
 
 BOM = b"\xef\xbb\xbf"
@@ -303,6 +315,105 @@ def parse_text_chunk(chunk: list[Line], sizes: tuple[int, ...] = HAND_SIZES,
     if bad:
         bad.sort(key=lambda b: b.line)
     return good, bad
+
+
+@dataclass
+class HandBlock:
+    """One chunk of a text hand file read by :func:`read_text_hands`: the good rows'
+    line numbers and hands (an ``(n, k)`` ``uint8`` array when every good row has k
+    cards, else id lists), the bad rows, and ``sample``: the first lines' text (for a
+    hint), filled only when the chunk has bad rows."""
+
+    lines: np.ndarray | list[int]
+    hands: np.ndarray | list[list[int]]
+    bad: list[BadRow]
+    sample: list[str | None]
+
+
+#: Largest number of lines :func:`read_text_hands` scans at once (its buffers are
+#: ``9 * cap`` bytes), whatever ``--chunk-rows`` asks.
+MAX_SCAN_LINES = 1 << 18
+
+
+def read_text_hands(inp: InputFile, chunk_rows: int, progress=None) -> Iterator[HandBlock]:
+    """The text hand file ``inp`` in chunks of at most ``chunk_rows`` lines, straight
+    from bytes: the compiled scanner (``handrank._text._kernel.scan_lines``) turns every
+    line of the common forms (``AsKdQhJcTc``, ``As Kd Qh Jc Tc``; 5 to 7 distinct cards)
+    into ids with no Python object per line; every other line goes through
+    :func:`parse_text_chunk` (same text accepted, same messages). Blank and ``#`` lines
+    are skipped, line numbers are physical lines from 1, a leading BOM is dropped, and
+    a line longer than :data:`MAX_LINE_BYTES` is an :class:`InputError`, as in
+    :func:`read_chunks`. ``progress`` gets the bytes consumed."""
+    from .._text._kernel import scan_lines
+
+    if chunk_rows < 1:
+        raise ValueError("chunk_rows must be at least 1")
+    cap = min(chunk_rows, MAX_SCAN_LINES)
+    want = max(1 << 16, cap * 24)
+    out = np.empty((cap, 7), dtype=np.uint8)
+    status = np.empty(cap, dtype=np.int8)
+    starts = np.empty(cap + 1, dtype=np.int64)
+    stream = inp.stream
+    buf, pos, eof, more, lineno, first = b"", 0, False, False, 0, True
+    while True:
+        if not eof and (more or len(buf) - pos < want):
+            data = stream.read(want)
+            eof = not data
+            buf = buf[pos:] + data
+            pos = 0
+            if first and (len(buf) >= len(BOM) or eof):
+                first = False
+                if buf.startswith(BOM):
+                    pos = len(BOM)
+                    if progress is not None:
+                        progress.update(pos)
+        n, end = scan_lines(buf, pos, eof, out, status, starts)
+        if n == 0:
+            if eof:
+                return
+            if len(buf) - pos > MAX_LINE_BYTES:
+                raise InputError(f"{inp.name}: line {lineno + 1} is longer than "
+                                 f"{MAX_LINE_BYTES:,} bytes (not a file of hands?)")
+            more = True
+            continue
+        more = False
+        lens = np.diff(starts[:n + 1])
+        if int(lens.max()) > MAX_LINE_BYTES:
+            raise InputError(f"{inp.name}: line {lineno + 1 + int(np.argmax(lens > MAX_LINE_BYTES))} "
+                             f"is longer than {MAX_LINE_BYTES:,} bytes (not a file of hands?)")
+        block = _hand_block(buf, n, lineno + 1, out, status, starts)
+        lineno += n
+        if progress is not None:
+            progress.update(end - pos)
+        pos = end
+        yield block
+
+
+def _hand_block(buf: bytes, n: int, base: int, out: np.ndarray, status: np.ndarray,
+                starts: np.ndarray) -> HandBlock:
+    st = status[:n]
+    ok = np.flatnonzero(st > 0)
+    other = np.flatnonzero(st < 0).tolist()
+    bad: list[BadRow] = []
+    slow = TextChunk()
+    if other:
+        slow, bad = parse_text_chunk(
+            [(base + i, _decode_line(buf[starts[i]:starts[i + 1]])) for i in other])
+    ks = st[ok]
+    sample: list[str | None] = []
+    if bad:
+        sample = [_decode_line(buf[starts[i]:starts[i + 1]]) for i in range(min(n, 100))]
+    if not len(slow) and (not len(ks) or (ks == ks[0]).all()):
+        k = int(ks[0]) if len(ks) else 5
+        # a copy (out is reused for the next chunk); whole rows are the fast copy
+        hands = out[:n].copy() if len(ok) == n else np.take(out, ok, axis=0)
+        if k < 7:
+            hands = np.ascontiguousarray(hands[:, :k])
+        return HandBlock(base + ok, hands, bad, sample)
+    lines = (base + ok).tolist() + slow.lines
+    hands = [out[i, :k].tolist() for i, k in zip(ok.tolist(), ks.tolist())] + slow.hands
+    order = np.argsort(np.array(lines, dtype=np.int64), kind="stable").tolist()
+    return HandBlock([lines[i] for i in order], [hands[i] for i in order], bad, sample)
 
 
 def _fast_text_ids(texts: list[str], sizes: tuple[int, ...]) -> list[list[int] | None]:
@@ -645,3 +756,277 @@ def _repeat_reason(header: ShowdownHeader, ids: list[int], sizes: tuple[int, ...
             where[c] = name
         start += k
     return "duplicate card"  # pragma: no cover - only called for rows with a repeat
+
+
+# --------------------------------------------------------------------------- Parquet / Arrow
+
+#: File suffixes that pick ``--format`` when it is not given.
+TABLE_SUFFIXES = {".parquet": "parquet", ".pq": "parquet", ".arrow": "arrow", ".feather": "arrow",
+                  ".ipc": "arrow", ".arrows": "arrow"}
+
+#: Column names tried, in order, when ``--column`` is not given and the file has several.
+HAND_COLUMNS = ("hand", "hands", "cards")
+
+
+def table_format(path: str) -> str | None:
+    """``"parquet"`` / ``"arrow"`` from the suffix of ``path`` (None for any other)."""
+    return TABLE_SUFFIXES.get(os.path.splitext(path)[1].lower())
+
+
+def _pyarrow():
+    try:
+        import pyarrow as pa
+    except ImportError:
+        raise InputError("Parquet and Arrow files need pyarrow: pip install 'handrank[arrow]'"
+                         ) from None
+    return pa
+
+
+@dataclass
+class TableInput:
+    """An open Parquet / Arrow IPC file: the hand column's name and type, the number of
+    rows (None for an Arrow stream) and its record batches, ``chunk_rows`` at most each."""
+
+    name: str
+    column: str
+    type: object
+    rows: int | None
+    batches: Iterator
+
+
+def open_table(path: str, fmt: str, column: str | None, chunk_rows: int) -> TableInput:
+    """Open ``path`` (``-`` = standard input, an Arrow IPC stream) as Parquet or Arrow
+    IPC (file or stream) and pick the column of hands: ``column``, or the only column,
+    or the first of :data:`HAND_COLUMNS` present. Only that column is read, in record
+    batches of at most ``chunk_rows`` rows (Parquet: row group by row group).
+
+    Raises :class:`InputError` (one line) for a file that cannot be opened or read as
+    ``fmt``, a missing column or a column that is neither text nor lists of integers.
+    """
+    pa = _pyarrow()
+    name = "<stdin>" if path == "-" else path
+    if path != "-" and os.path.isdir(path):
+        raise InputError(f"cannot read {path!r}: it is a directory")
+    try:
+        if fmt == "parquet":
+            import pyarrow.parquet as pq
+
+            if path == "-":
+                raise InputError("Parquet cannot be read from standard input; name the file")
+            pf = pq.ParquetFile(path)
+            schema, rows = pf.schema_arrow, pf.metadata.num_rows
+            col = _pick_column(schema, column, name)
+            batches = pf.iter_batches(batch_size=chunk_rows, columns=[col])
+        else:
+            import pyarrow.ipc as ipc
+
+            if path == "-":
+                reader = ipc.open_stream(sys.stdin.buffer)
+                schema, rows = reader.schema, None
+                col = _pick_column(schema, column, name)
+                batches = _sliced(reader, chunk_rows)
+            else:
+                try:
+                    freader = ipc.open_file(pa.memory_map(path))  # batches read in place
+                    schema, rows = freader.schema, None
+                    col = _pick_column(schema, column, name)
+                    batches = _sliced((freader.get_batch(i)
+                                       for i in range(freader.num_record_batches)), chunk_rows)
+                    rows = sum(freader.get_batch(i).num_rows
+                               for i in range(freader.num_record_batches))
+                except pa.ArrowInvalid:
+                    reader = ipc.open_stream(pa.OSFile(path))
+                    schema, rows = reader.schema, None
+                    col = _pick_column(schema, column, name)
+                    batches = _sliced(reader, chunk_rows)
+    except InputError:
+        raise
+    except FileNotFoundError:
+        raise InputError(f"cannot open {path!r}: No such file or directory") from None
+    except (OSError, pa.ArrowException) as e:
+        raise InputError(f"cannot read {name} as {fmt}: {e}") from None
+    ctype = schema.field(col).type
+    if not (_is_text(pa, ctype) or _is_id_list(pa, ctype)):
+        raise InputError(f"{name}: column {col!r} is {ctype}; it must hold card text (string) "
+                         f"or lists of card ids (list of integers)")
+    return TableInput(name, col, ctype, rows, _only(batches, col))
+
+
+def _only(batches, col: str) -> Iterator:
+    for b in batches:
+        yield b.column(b.schema.get_field_index(col))
+
+
+def _sliced(batches, chunk_rows: int) -> Iterator:
+    for b in batches:
+        for start in range(0, b.num_rows, chunk_rows):
+            yield b.slice(start, chunk_rows)
+
+
+def _pick_column(schema, column: str | None, name: str) -> str:
+    names = list(schema.names)
+    if column is not None:
+        if column not in names:
+            raise InputError(f"{name}: no column {column!r}; the columns are "
+                             f"{', '.join(map(repr, names))}")
+        return column
+    if len(names) == 1:
+        return names[0]
+    for c in HAND_COLUMNS:
+        if c in names:
+            return c
+    raise InputError(f"{name}: {len(names)} columns ({', '.join(map(repr, names[:10]))}"
+                     f"{', ...' if len(names) > 10 else ''}); say which holds the hands "
+                     f"with --column NAME")
+
+
+def _is_text(pa, t) -> bool:
+    return bool(pa.types.is_string(t) or pa.types.is_large_string(t)
+                or getattr(pa.types, "is_string_view", lambda _: False)(t))
+
+
+def _is_id_list(pa, t) -> bool:
+    return bool((pa.types.is_list(t) or pa.types.is_large_list(t)
+                 or pa.types.is_fixed_size_list(t)) and pa.types.is_integer(t.value_type))
+
+
+@dataclass
+class TableChunk:
+    """Good rows of one record batch: 1-based row numbers and id lists (or an
+    ``(n, k)`` array when every row has k cards)."""
+
+    lines: list[int] | np.ndarray
+    hands: list[list[int]] | np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+
+def parse_table_chunk(column, first_row: int, sizes: tuple[int, ...] = HAND_SIZES,
+                      ) -> tuple[TableChunk, list[BadRow]]:
+    """Card ids of one record batch's hand column (rows numbered from ``first_row``,
+    1-based). Text cells go through :func:`parse_text_chunk` (same fast path, same
+    messages; an empty or null cell is a bad row, not a skipped line); lists of ids
+    are checked for nulls, range 0..51, size and repeats for the whole batch at once."""
+    pa = _pyarrow()
+    n = len(column)
+    if isinstance(column, pa.ChunkedArray):
+        column = column.combine_chunks()
+    if _is_text(pa, column.type):
+        texts = column.to_pylist()
+        bad: list[BadRow] = []
+        entries: list[Line] = []
+        for i, t in enumerate(texts):
+            if t is None or not t.strip():
+                bad.append(BadRow(first_row + i, "empty cell" if t is not None else "null cell"))
+            else:
+                entries.append((first_row + i, t))
+        good, more = parse_text_chunk(entries, sizes)
+        bad += more
+        bad.sort(key=lambda b: b.line)
+        return TableChunk(good.lines, good.hands), bad
+    return _id_list_chunk(pa, column, n, first_row, sizes)
+
+
+def _id_list_chunk(pa, column, n: int, first_row: int, sizes: tuple[int, ...]
+                   ) -> tuple[TableChunk, list[BadRow]]:
+    import pyarrow.compute as pc
+
+    lo, hi = min(sizes), max(sizes)
+    valid = ~np.asarray(column.is_null().to_numpy(zero_copy_only=False), dtype=bool)
+    lens = np.asarray(pc.fill_null(pc.list_value_length(column), 0).to_numpy(zero_copy_only=False),
+                      dtype=np.int64)
+    flat = column.flatten()  # the values of the valid rows, in order (nulls' slots skipped)
+    if pa.types.is_uint64(flat.type):  # ids above int64's range: out of range all the same
+        flat = pc.min_element_wise(flat, pa.scalar(1 << 62, pa.uint64()))
+    vals = np.asarray(pc.fill_null(flat.cast(pa.int64()), -1).to_numpy(zero_copy_only=False))
+    null_vals = np.asarray(flat.is_null().to_numpy(zero_copy_only=False), dtype=bool)
+    lens = np.where(valid, lens, 0)
+    starts = np.concatenate([[0], np.cumsum(lens)[:-1]]) if n else np.zeros(0, np.int64)
+    reasons: dict[int, str] = {}
+    for i in np.flatnonzero(~valid).tolist():
+        reasons[i] = "null cell"
+    for i in np.flatnonzero(valid & ((lens < lo) | (lens > hi))).tolist():
+        reasons[i] = f"{_cards(int(lens[i]))}; a hand needs {lo if lo == hi else f'{lo} to {hi}'} cards"
+    row_of = np.repeat(np.arange(n), lens)
+    for bad_vals, what in ((null_vals, "null"), (~null_vals & ((vals < 0) | (vals > 51)), "range")):
+        for j in np.flatnonzero(bad_vals).tolist():
+            i = int(row_of[j])
+            if i in reasons:
+                continue
+            col = j - int(starts[i])
+            reasons[i] = (f"column {col}: null card id" if what == "null" else
+                          f"column {col}: card id {int(vals[j])} is out of range 0..51")
+    good_lines: list[int] = []
+    good_hands: list[list[int]] = []
+    ok = valid.copy()
+    ok[list(reasons)] = False
+    lines_all = np.arange(first_row, first_row + n)
+    uniform = None
+    if ok.any():
+        k = int(lens[ok][0])
+        if (lens[ok] == k).all() and len(vals) == int(lens.sum()):
+            # one size: the ids as an (n_ok, k) array at once
+            idx = np.flatnonzero(ok)
+            pos = starts[idx][:, None] + np.arange(k)
+            arr = vals[pos]
+            rep = rows_with_repeats(arr)
+            for r in np.flatnonzero(rep).tolist():
+                reasons[int(idx[r])] = _duplicate_reason(arr[r].tolist()) or "duplicate card"
+            keep = ~rep
+            uniform = (lines_all[idx[keep]], arr[keep].astype(np.uint8))
+    if uniform is not None:
+        bad = [BadRow(first_row + i, r) for i, r in sorted(reasons.items())]
+        return TableChunk(*uniform), bad
+    for i in np.flatnonzero(ok).tolist():
+        ids = vals[starts[i]:starts[i] + lens[i]].tolist()
+        dup = _duplicate_reason(ids)
+        if dup is not None:
+            reasons[i] = dup
+            continue
+        good_lines.append(first_row + i)
+        good_hands.append(ids)
+    bad = [BadRow(first_row + i, r) for i, r in sorted(reasons.items())]
+    return TableChunk(good_lines, good_hands), bad
+
+
+class TableWriter:
+    """Rows of ``handrank rank`` into a Parquet or Arrow IPC file, one row group /
+    record batch per chunk. Written to ``<path>.partial`` and renamed on
+    :meth:`close`; :meth:`discard` removes it (a run stopped by bad rows leaves no
+    half-written file)."""
+
+    def __init__(self, path: str, fmt: str, fields: list[tuple[str, object]]):
+        pa = _pyarrow()
+        self.pa, self.path, self.fmt = pa, path, fmt
+        self.tmp = path + ".partial"
+        self.schema = pa.schema([pa.field(name, t) for name, t in fields])
+        try:
+            if fmt == "parquet":
+                import pyarrow.parquet as pq
+
+                self.writer = pq.ParquetWriter(self.tmp, self.schema)
+            else:
+                import pyarrow.ipc as ipc
+
+                self.writer = ipc.new_file(self.tmp, self.schema)
+        except (OSError, pa.ArrowException) as e:
+            raise InputError(f"cannot write {path!r}: {e}") from None
+
+    def write(self, columns: list) -> None:
+        """Write one chunk's columns (Arrow arrays in the schema's order) as one row
+        group (Parquet) or record batch (Arrow)."""
+        self.writer.write_batch(self.pa.record_batch(columns, schema=self.schema))
+
+    def close(self) -> None:
+        self.writer.close()
+        os.replace(self.tmp, self.path)
+
+    def discard(self) -> None:
+        try:
+            self.writer.close()
+        finally:
+            try:
+                os.remove(self.tmp)
+            except OSError:
+                pass

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import io
 import json
 import re
 import sys
@@ -19,12 +21,18 @@ from ..errors import DuplicateCardError, HandrankError, HandSizeError
 from .files import (
     SPLIT,
     InputError,
+    InputFile,
+    TableInput,
+    TableWriter,
+    open_table,
+    parse_table_chunk,
+    table_format,
     ShowdownChunk,
     group_by_length,
     open_input,
     parse_showdown_chunk,
     parse_showdown_header,
-    parse_text_chunk,
+    read_text_hands,
     parse_uci_chunk,
 )
 from ._common import (
@@ -104,11 +112,20 @@ input formats:
         hearts, spades, diamonds, clubs, ranks 1-13 = ace, 2 .. king and CLASS
         0-9 = nothing, pair, two pairs, three of a kind, straight, flush,
         full house, four of a kind, straight flush, royal flush.
+  parquet, arrow  a column (--column NAME) of card text or of lists of card
+        ids, in a Parquet file or an Arrow IPC file or stream; rows are
+        numbered from 1 in messages. Picked by the suffix (.parquet, .pq,
+        .arrow, .feather, .ipc) when --format is not given; needs pyarrow
+        (pip install 'handrank[arrow]').
 
 output: per hand the line number, cards, category, strength (1..7462, higher
 is stronger) and description; for uci input also our class number and the
 file's label. Then a summary: count and share of each category, strongest
 first, with royal flush as its own line within straight flush.
+With -O PATH (.parquet or .arrow) the rows go to that file instead: line
+(or row), cards (card ids), strength, category, class; one row group per
+chunk. --scheduler ADDRESS|local:N evaluates the chunks on a Dask cluster
+(docs/scale.md).
 
 exit status: 0 ok; 1 --check-labels found mismatches; 2 bad rows (without
 --skip-bad), unreadable file or bad usage.
@@ -119,6 +136,7 @@ examples:
   handrank rank --format uci --check-labels --summary-only poker-hand-training-true.data
   handrank rank --output csv hands.txt > ranked.csv
   handrank rank --output json --skip-bad hands.txt
+  handrank rank hands.parquet --column hand -O ranked.parquet
 """
 
 
@@ -126,9 +144,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Poker commands: ``rank`` and ``showdown`` (top level: poker is the default game)."""
     p = add_command(subparsers, "rank", cmd_rank, epilog=RANK_EPILOG)
     add_input_options(p)
-    p.add_argument("-f", "--format", choices=("text", "uci"), default="text",
-                   help="input format (default text)")
+    p.add_argument("-f", "--format", choices=("text", "uci", "parquet", "arrow"), default=None,
+                   help="input format (default: parquet for *.parquet / *.pq, arrow for "
+                        "*.arrow / *.feather / *.ipc, else text)")
+    p.add_argument("--column", default=None, metavar="NAME",
+                   help="parquet/arrow: the column of hands, card text or lists of card ids "
+                        "(default: the only column, else 'hand', 'hands' or 'cards')")
     add_output_options(p)
+    p.add_argument("--scheduler", type=_scheduler, default=None, metavar="ADDRESS",
+                   help="evaluate the chunks on a Dask cluster: a scheduler address "
+                        "(tcp://host:8786) or local:N for a LocalCluster of N worker "
+                        "processes (needs handrank[dask]; see docs/scale.md)")
+    p.add_argument("-O", "--out-file", default=None, metavar="PATH",
+                   help="write the ranked rows to PATH, Parquet (*.parquet, *.pq) or Arrow "
+                        "IPC (*.arrow, *.feather, *.ipc), one row group per chunk, instead of "
+                        "per-row output on stdout (the summary still goes there)")
     p.add_argument("--check-labels", action="store_true",
                    help="uci only: compare our category with each row's CLASS label, report "
                         "the mismatches and exit 1 if there are any")
@@ -209,78 +239,250 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def cmd_rank(args: argparse.Namespace) -> int:
-    """rank poker hands, one per line (text or UCI CSV)
+    """rank poker hands, one per line (text, UCI CSV, Parquet or Arrow)
 
     Evaluate one poker hand (5 to 7 cards, best five) per line of FILE
-    and summarise the categories.
+    (per row of a Parquet / Arrow column) and summarise the categories.
     """
-    if args.check_labels and args.format != "uci":
+    fmt = args.format or (table_format(args.file) if args.file != "-" else None) or "text"
+    if args.check_labels and fmt != "uci":
         print(f"{PROG} rank: error: --check-labels needs --format uci", file=sys.stderr)
         return EXIT_BAD_INPUT
-    from ..poker import evaluate_many
-
-    uci = args.format == "uci"
+    if args.column is not None and fmt not in TABLE_FORMATS:
+        print(f"{PROG} rank: error: --column needs a Parquet or Arrow input "
+              f"(--format parquet|arrow)", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    out_fmt = table_format(args.out_file) if args.out_file else None
+    if args.out_file and out_fmt is None:
+        print(f"{PROG} rank: error: --out-file {args.out_file!r}: name a .parquet, .pq, .arrow, "
+              f".feather or .ipc file", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    uci = fmt == "uci"
+    table = fmt in TABLE_FORMATS
     cls_table = _poker_class_table()
-    names, descs = _poker_text_tables() if not args.summary_only else ([], [])
+    per_row = not args.summary_only and not args.out_file
+    names, descs = _poker_text_tables() if per_row else ([], [])
     columns = [Column("line", right=True, min_width=6), Column("cards"), Column("category"),
                Column("strength", right=True)]
+    if table:
+        columns[0] = Column("row", right=True, min_width=6)
     if uci:
         columns += [Column("class", right=True), Column("label", right=True)]
         if args.check_labels:
             columns.append(Column("match"))
     columns.append(Column("description"))
 
-    inp = open_input(args.file)
-    with inp:
-        run = Run(args, inp, "ranking")
-        sink = make_sink(args, columns, "hands")
+    tin = open_table(args.file, fmt, args.column, args.chunk_rows) if table else None
+    inp = InputFile(tin.name, io.BytesIO(), tin.rows, owned=False) if tin else open_input(args.file)
+    with contextlib.ExitStack() as stack:
+        stack.enter_context(inp)
+        run = Run(args, inp, "ranking", row_word="row" if table else "line",
+                  bar_unit="rows" if table else "B")
+        sink = make_sink(args, columns, "hands") if per_row else None
+        writer = _rank_writer(args.out_file, out_fmt, "row" if table else "line", uci
+                              ) if args.out_file else None
         counts = np.zeros(10, dtype=np.int64)
         checked = mismatched = 0
         listed: list[str] = []
-        for chunk in run.chunks():
-            if uci:
-                good_u, bad = parse_uci_chunk(chunk, require_label=args.check_labels)
-            else:
-                good_t, bad = parse_text_chunk(chunk)
-                if bad and run.hint is None and any(
-                        t is not None and _UCI_LINE.match(t) for _, t in chunk[:100]):
-                    run.hint = "this looks like the UCI Poker Hand CSV: add --format uci"
-            run.report(bad)
+        try:
+            client = _dask_client(args.scheduler, run, stack) if args.scheduler else None
+            for lines, hands, labels, strengths in _evaluated(
+                    run, _rank_chunks(run, tin, uci, args.check_labels), args.threads, client):
+                cls = cls_table[strengths]
+                counts += np.bincount(cls, minlength=10)
+                run.counted(len(strengths))
+                match = None
+                if uci and args.check_labels:
+                    match = cls == labels
+                    checked += len(labels)
+                    wrong = np.flatnonzero(~match)
+                    mismatched += len(wrong)
+                    for i in wrong[:max(0, MAX_LISTED - len(listed))]:
+                        listed.append(
+                            f"  line {int(lines[i])}: {_cards_text(hands[i].tolist())}: "
+                            f"evaluated {CLASS_NAMES[cls[i]]} (class {cls[i]}), "
+                            f"label {labels[i]} ({_UCI_LABEL_NAMES[labels[i]]})")
+                if sink is not None:
+                    sink.rows(_rank_rows(lines, hands, strengths, cls,
+                                         labels if uci else None, match, names, descs,
+                                         args.output))
+                if writer is not None:
+                    writer.write(_rank_columns(lines, hands, strengths, cls,
+                                               labels if uci else None))
+        except BaseException:
+            if writer is not None:
+                writer.discard()
+            raise
+        if writer is not None:
             if run.failed:
-                continue
-            lines: Any
-            hands: Any
-            if uci:
-                lines, strengths = good_u.lines, evaluate_many(good_u.ids, threads=args.threads)
-                hands = good_u.ids
-                labels = good_u.labels
+                writer.discard()
             else:
-                lines = good_t.lines
-                hands = good_t.hands
-                strengths = _evaluate_lists(hands, args.threads)
-            cls = cls_table[strengths]
-            counts += np.bincount(cls, minlength=10)
-            run.counted(len(strengths))
-            match = None
-            if uci and args.check_labels:
-                match = cls == labels
-                checked += len(labels)
-                wrong = np.flatnonzero(~match)
-                mismatched += len(wrong)
-                for i in wrong[:max(0, MAX_LISTED - len(listed))]:
-                    listed.append(
-                        f"  line {int(lines[i])}: {_cards_text(hands[i].tolist())}: "
-                        f"evaluated {CLASS_NAMES[cls[i]]} (class {cls[i]}), "
-                        f"label {labels[i]} ({_UCI_LABEL_NAMES[labels[i]]})")
-            if sink is not None:
-                sink.rows(_rank_rows(lines, hands, strengths, cls,
-                                     labels if uci else None, match, names, descs,
-                                     args.output))
-            del chunk
+                writer.close()
         return run.conclude(
             sink, lambda skipped: _rank_summary(counts, skipped, args.check_labels, checked,
                                                 mismatched, listed),
             EXIT_CHECK_FAILED if mismatched else EXIT_OK)
+
+
+TABLE_FORMATS = ("parquet", "arrow")
+
+
+def _strengths(hands: Any, threads: int) -> np.ndarray:
+    """Strengths of one chunk's hands: an ``(n, k)`` array or id lists (a work unit
+    sent to a Dask worker as is: module-level, so it pickles by name)."""
+    from ..poker import evaluate_many
+
+    if isinstance(hands, np.ndarray):
+        return evaluate_many(hands, threads=threads)
+    return _evaluate_lists(hands, threads)
+
+
+def _evaluated(run: Run, chunks: Iterator[tuple[Any, Any, Any, list]], threads: int,
+               client: Any = None) -> Iterator[tuple[Any, Any, Any, np.ndarray]]:
+    """``(lines, hands, labels, strengths)`` of every chunk, in file order, after its bad
+    rows are reported; nothing once the run has failed. With a Dask ``client`` each
+    chunk is a task on the cluster (one thread each: Dask runs chunks side by side),
+    at most twice as many in flight as the cluster has worker threads, so memory stays
+    bounded whatever the file's size."""
+    import collections
+
+    pending: collections.deque = collections.deque()
+    window = 2 * max(1, sum(client.nthreads().values())) if client is not None else 0
+    for lines, hands, labels, bad in chunks:
+        run.report(bad)
+        if run.failed:
+            for *_, f in pending:
+                f.cancel()
+            pending.clear()
+            continue
+        if client is None:
+            yield lines, hands, labels, _strengths(hands, threads)
+            continue
+        pending.append((lines, hands, labels, client.submit(_strengths, hands, 1, pure=False)))
+        if len(pending) > window:
+            lines, hands, labels, f = pending.popleft()
+            yield lines, hands, labels, f.result()
+    while pending:
+        lines, hands, labels, f = pending.popleft()
+        yield lines, hands, labels, f.result()
+
+
+def _dask_client(spec: str, run: Run, stack: contextlib.ExitStack) -> Any:
+    """A Dask distributed client for ``--scheduler``: ``local:N`` starts a LocalCluster of
+    N single-thread worker processes (closed at the end), anything else is a scheduler
+    address (``tcp://host:8786``). Raises InputError without distributed or when the
+    scheduler cannot be reached."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise InputError("--scheduler needs Dask distributed: pip install 'handrank[dask]'"
+                         ) from None
+    try:
+        if spec.startswith("local:"):
+            cluster = stack.enter_context(LocalCluster(
+                n_workers=int(spec[6:]), threads_per_worker=1, processes=True,
+                dashboard_address=None))
+            client = stack.enter_context(Client(cluster))
+        else:
+            client = stack.enter_context(Client(spec, timeout="10s"))
+    except (OSError, TimeoutError, ValueError) as e:
+        raise InputError(f"--scheduler {spec}: cannot reach the Dask scheduler: {e}") from None
+    if run.bar is not None and getattr(client, "dashboard_link", None):
+        run.message(f"{PROG}: Dask dashboard: {client.dashboard_link}")
+    return client
+
+
+def _scheduler(s: str) -> str:
+    """--scheduler: ``local:N`` (N = 1 to 1024 worker processes) or a scheduler address."""
+    if s.startswith("local:"):
+        n = s[6:]
+        if not n.isdigit() or not 1 <= int(n) <= 1024:
+            raise argparse.ArgumentTypeError(f"local:N needs N = 1 to 1024 workers, got {s!r}")
+        return s
+    if not s.strip() or any(c.isspace() for c in s):
+        raise argparse.ArgumentTypeError(f"not a scheduler address: {s!r}")
+    return s
+
+
+_scheduler.__name__ = "scheduler"
+
+
+def _rank_chunks(run: Run, tin: TableInput | None, uci: bool, require_label: bool
+                 ) -> Iterator[tuple[Any, Any, Any, list]]:
+    """``(lines, hands, labels, bad rows)`` per chunk of the input: hands as an
+    ``(n, k)`` array or id lists, line (row) numbers 1-based, labels for UCI only."""
+    if tin is not None:
+        first = 1
+        for column in _table_batches(tin):
+            good_b, bad = parse_table_chunk(column, first)
+            first += len(column)
+            if run.bar is not None:
+                run.bar.update(len(column))
+            yield good_b.lines, good_b.hands, None, bad
+        return
+    if uci:
+        for chunk in run.chunks():
+            good_u, bad = parse_uci_chunk(chunk, require_label=require_label)
+            yield good_u.lines, good_u.ids, good_u.labels, bad
+        return
+    for block in read_text_hands(run.inp, run.args.chunk_rows, run.bar):
+        if block.bad and run.hint is None and any(
+                t is not None and _UCI_LINE.match(t) for t in block.sample):
+            run.hint = "this looks like the UCI Poker Hand CSV: add --format uci"
+        yield block.lines, block.hands, None, block.bad
+
+
+def _table_batches(tin: TableInput) -> Iterator:
+    """The record batches of a table input; a read error mid-file is an InputError."""
+    import pyarrow as pa
+
+    it = iter(tin.batches)
+    while True:
+        try:
+            column = next(it)
+        except StopIteration:
+            return
+        except (OSError, pa.ArrowException) as e:
+            raise InputError(f"cannot read {tin.name}: {e}") from None
+        yield column
+
+
+def _rank_writer(path: str, fmt: str | None, row_word: str, uci: bool) -> TableWriter:
+    """The ``--out-file`` writer: row/line number, card ids, strength, category name,
+    class (0..9, 9 = royal flush, the UCI numbering) and, for UCI input, the label."""
+    import pyarrow as pa
+
+    fields: list[tuple[str, object]] = [
+        (row_word, pa.int64()), ("cards", pa.list_(pa.uint8())), ("strength", pa.int32()),
+        ("category", pa.dictionary(pa.int8(), pa.string())), ("class", pa.int8())]
+    if uci:
+        fields.append(("label", pa.int8()))
+    return TableWriter(path, fmt or "parquet", fields)
+
+
+def _rank_columns(lines, hands, strengths, cls, labels) -> list:
+    """One chunk's ranked rows as Arrow arrays (see :func:`_rank_writer`), built from
+    numpy without a Python object per row when the hands are an ``(n, k)`` array."""
+    import pyarrow as pa
+
+    n = len(strengths)
+    if isinstance(hands, np.ndarray):
+        k = hands.shape[1]
+        values = np.ascontiguousarray(hands, dtype=np.uint8).ravel()
+        offsets = np.arange(0, n * k + 1, k, dtype=np.int32)
+    else:
+        lens = np.fromiter(map(len, hands), dtype=np.int32, count=n)
+        offsets = np.concatenate([[0], np.cumsum(lens, dtype=np.int32)]).astype(np.int32)
+        values = np.fromiter((c for h in hands for c in h), dtype=np.uint8,
+                             count=int(offsets[-1]))
+    cards = pa.ListArray.from_arrays(pa.array(offsets), pa.array(values, type=pa.uint8()))
+    category = pa.DictionaryArray.from_arrays(pa.array(cls, type=pa.int8()),
+                                              pa.array(CLASS_NAMES, type=pa.string()))
+    cols = [pa.array(np.asarray(lines, dtype=np.int64)), cards,
+            pa.array(strengths, type=pa.int32()), category, pa.array(cls, type=pa.int8())]
+    if labels is not None:
+        cols.append(pa.array(labels, type=pa.int8(), mask=labels < 0))
+    return cols
 
 
 _UCI_LINE = re.compile(r"^\s*\d+(\s*,\s*\d+){9,10}\s*$")
