@@ -338,3 +338,56 @@ def test_a_monte_carlo_part_needs_an_int_seed_and_a_fixed_count():
         equity(["AhKh", "7c7d"], samples=1000, part=(0, 2))
     with pytest.raises(OptionError, match="target_stderr"):
         equity(["AhKh", "7c7d"], target_stderr=0.01, seed=1, part=(0, 2))
+
+
+# ------------------------------------------------------------------ a Dask cluster
+
+
+@pytest.fixture(scope="module")
+def dask_client():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None, worker_dashboard_address=None,
+                                  ) as cluster, distributed.Client(cluster) as client:
+        yield client
+
+
+@pytest.mark.slow
+def test_heavy_calls_on_a_dask_cluster_are_bit_identical(dask_client, monkeypatch):
+    """The issue's CI check: a LocalCluster of 2 worker processes, each heavy call."""
+    ex = dask_client.get_executor()
+    players = ["AhKh", "QQ+, AKs", "7c7d"]
+    for kw in ({"board": "2h 9h Td"}, {"samples": 100_000, "seed": 7}):
+        assert equity(players, **kw, executor=ex) == equity(players, **kw)
+    rng = np.random.default_rng(16)
+    holdings = np.ascontiguousarray(
+        np.argsort(rng.random((12, 52)), axis=1)[:, :13].astype(np.uint8))
+    monkeypatch.setattr(chinese.solver, "EXECUTOR_UNIT_HOLDINGS", 5)
+    want, got = chinese.solve_many(holdings), chinese.solve_many(holdings, executor=ex)
+    assert all(np.array_equal(want[k], got[k]) for k in want)
+    monkeypatch.setattr(crash.setting, "EXECUTOR_UNIT_HOLDINGS", 5)
+    assert all(np.array_equal(a, b) for a, b in zip(crash.set_many(holdings),
+                                                    crash.set_many(holdings, executor=ex)))
+    monkeypatch.setattr(bulk, "EXECUTOR_UNIT_ROWS", 1000)
+    hands = np.ascontiguousarray(np.argsort(rng.random((2500, 52)), axis=1)[:, :7])
+    assert np.array_equal(poker.evaluate_many(hands, executor=ex), poker.evaluate_many(hands))
+    got = T.run_units(canada.odds._odds_unit, [(a, False) for a in range(44, 49)], executor=ex)
+    assert all(np.array_equal(g, canada.odds._odds_unit(a, False))
+               for g, a in zip(got, range(44, 49)))
+
+
+@pytest.mark.slow
+def test_a_dask_worker_killed_mid_run_still_gives_the_exact_answer(dask_client):
+    """Dask reruns the units of a worker that died (its nanny starts a new one)."""
+    players, kw = ["AhKh", "QQ+, AKs"], {"samples": 500_000, "seed": 9}
+    pids = list(dask_client.run(os.getpid).values())
+    calls = []
+
+    def progress(done, total):
+        calls.append(done)
+        if len(calls) == 2:
+            os.kill(pids[0], signal.SIGKILL)
+
+    got = equity(players, **kw, executor=dask_client.get_executor(), progress=progress)
+    assert len(calls) > 2  # the kill came mid-run
+    assert got == equity(players, **kw)

@@ -76,6 +76,8 @@ def _eval_unit(rows: np.ndarray) -> tuple[np.ndarray, KernelError | None]:
     """One work unit of :func:`evaluate_many` (picklable): ``(m,)`` uint64 masks or
     ``(m, k)`` integer ids evaluated on one thread, with the first bad row (within
     the unit) instead of raising."""
+    # an engine may hand over unaligned buffers (Dask's serialisation does): copy those
+    rows = np.require(rows, requirements=["C", "A"])
     if rows.ndim == 1:
         res = np.empty(len(rows), dtype=np.int32)
         return res, _poker.eval_masks(rows, res, 0, len(rows))
