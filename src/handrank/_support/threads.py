@@ -262,6 +262,11 @@ def executor_workers(executor: Executor | None, threads: int) -> int:
     if executor is None:
         return threads
     n = getattr(executor, "_max_workers", None)
+    if n is None and hasattr(executor, "_client"):  # Dask's ClientExecutor: its threads
+        try:
+            n = sum(executor._client.nthreads().values())
+        except Exception:  # noqa: BLE001 - a guess only
+            n = None
     return n if isinstance(n, int) and n > 0 else 4
 
 

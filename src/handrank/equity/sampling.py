@@ -131,8 +131,9 @@ def _monte_carlo(deal: Deal, base: int, samples: int | None, target: float | Non
             if target is not None and _stderr(totals).max() <= target:  # >= 1 chunk
                 return totals, int(totals[4, 0])
         if target is None and next_chunk == first + 1:  # the first chunk ran alone: size units
-            per = max(1, min(UNIT_CHUNKS, (n_chunks - first - 1) // (4 * workers),
-                             int(UNIT_SECONDS / max(elapsed, 1e-9))))
+            # (on an executor its time is mostly the round trip: size by the count alone)
+            fit = UNIT_CHUNKS if executor is not None else int(UNIT_SECONDS / max(elapsed, 1e-9))
+            per = max(1, min(UNIT_CHUNKS, (n_chunks - first - 1) // (4 * workers), fit))
             wave = min(n_chunks, 1024 * per)
         wave = min(wave * 2, 1024 * per)
     return totals, int(totals[4, 0])
