@@ -195,10 +195,9 @@ def solve_many(holdings: npt.ArrayLike, system: str = DEFAULT_SYSTEM, *,
         spans = row_spans(n, EXECUTOR_UNIT_HOLDINGS)
         parts = run_units(_solve_unit, [(ids[a:b], code, tables) for a, b in spans],
                           executor=ex)
+        empty = _solve_unit(ids[:0], code, tables)
         setting, ev, nat, nat_setting = (
-            np.concatenate([p[k] for p in parts]) if parts else empty
-            for k, empty in enumerate((np.zeros((0, 13), np.uint8), np.zeros(0, np.float64),
-                                       np.zeros(0, np.int8), np.zeros((0, 13), np.uint8))))
+            np.concatenate([p[k] for p in parts]) if parts else empty[k] for k in range(4))
     else:
         setting = np.zeros((n, 13), np.uint8)
         nat_setting = np.zeros((n, 13), np.uint8)
