@@ -62,7 +62,7 @@ def main() -> None:
         from distributed import Client, LocalCluster
         cluster = LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None)
         client = Client(cluster)
-        ex["dask"] = client.get_executor()
+        ex["dask"] = client.get_executor(pure=False)  # pure=True would reuse repeats
     for name, e in ex.items():  # warm up: workers started, modules and tables loaded
         equity(["AhKh", "7c7d"], "2c 3d 4h", executor=e)
         chinese.solve_many(np.arange(13, dtype=np.uint8)[None], executor=e)
