@@ -7,6 +7,7 @@ import pickle
 import signal
 import threading
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 import numpy as np
 import pytest
@@ -237,8 +238,19 @@ class Respawning(Executor):
         self._run(outer, fn, args)
         return outer
 
+    def _fresh_pool(self, broken):
+        with self.lock:
+            if self.pool is broken:
+                self.pool = ProcessPoolExecutor(2)
+            self.retried += 1
+
     def _run(self, outer, fn, args):
-        inner = self.pool.submit(fn, *args)
+        f_pool = self.pool
+        try:
+            inner = f_pool.submit(fn, *args)
+        except BrokenProcessPool:  # broken before its futures said so
+            self._fresh_pool(f_pool)
+            return self._run(outer, fn, args)
 
         def finished(f):
             exc = f.exception()
@@ -250,15 +262,11 @@ class Respawning(Executor):
                     os.kill(next(iter(self.pool._processes)), signal.SIGKILL)
                 outer.set_result(f.result())
                 return
-            if type(exc).__name__ == "BrokenProcessPool":
-                with self.lock:
-                    if self.pool is f_pool:
-                        self.pool = ProcessPoolExecutor(2)
-                    self.retried += 1
+            if isinstance(exc, BrokenProcessPool):
+                self._fresh_pool(f_pool)
                 self._run(outer, fn, args)
             else:
                 outer.set_exception(exc)
-        f_pool = self.pool
         inner.add_done_callback(finished)
 
     def shutdown(self, wait=True, **kw):
