@@ -15,7 +15,7 @@ import pytest
 import handrank.poker.bulk as bulk
 from handrank import canada, chinese, crash, poker
 from handrank._support import threads as T
-from handrank.equity import equity
+from handrank.equity import enumeration, equity
 from handrank.errors import OptionError
 from handrank.result import EquityResult
 
@@ -152,7 +152,10 @@ def pool():
         yield ex
 
 
-def test_equity_on_a_process_pool_is_bit_identical(pool):
+def test_equity_on_a_process_pool_is_bit_identical(pool, monkeypatch):
+    # small units (many of them) even for this small enumeration, which would
+    # otherwise stay in process (one unit's work)
+    monkeypatch.setattr(enumeration, "_TASK_EVALS", 20_000)
     players = ["AhKh", "QQ+, AKs", "7c7d"]
     for kw in ({"board": "2h 9h Td"}, {"board": "2h 9h Td", "threads": 2},
                {"samples": 100_000, "seed": 7}):
@@ -364,6 +367,7 @@ def dask_client():
 def test_heavy_calls_on_a_dask_cluster_are_bit_identical(dask_client, monkeypatch):
     """The issue's CI check: a LocalCluster of 2 worker processes, each heavy call."""
     ex = dask_client.get_executor()
+    monkeypatch.setattr(enumeration, "_TASK_EVALS", 20_000)
     players = ["AhKh", "QQ+, AKs", "7c7d"]
     for kw in ({"board": "2h 9h Td"}, {"samples": 100_000, "seed": 7}):
         assert equity(players, **kw, executor=ex) == equity(players, **kw)

@@ -85,6 +85,8 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
         np.bincount(plan.inverse, weights=plan.weights, minlength=A)
     boards = math.comb(deal.left, deal.to_deal)
     per = boards * n  # nominal evaluations of one representative (progress units)
+    if executor is not None and A * per <= _TASK_EVALS:
+        executor = None  # one unit's work: a round trip would cost more (same counts)
     workers = executor_workers(executor, threads)
     parts = 1
     if part is not None:  # the cut must not depend on the workers
