@@ -199,6 +199,42 @@ class EquityResult:
     board: str = ""
     dead: str = ""
 
+    @classmethod
+    def merge(cls, *results: EquityResult) -> EquityResult:
+        """One result from the results of a split run, equal to the whole run.
+
+        ``results``: results of one game's ``equity`` with the same players, board and
+        dead cards, each from a different ``part=(i, k)`` of the same call (exact: a
+        slice of the hole-card classes; Monte Carlo: a slice of the seed's chunks, the
+        same ``seed`` and ``samples`` in each), or Monte Carlo runs of different seeds
+        (their deals pooled; the merged seed is None). Counts add as integers, so all
+        ``k`` parts of a split give the whole run bit for bit, whatever the order
+        (exact enumeration with weighted ranges: to float rounding). See
+        ``docs/scale.md`` ("Splitting a run yourself").
+
+        Raises OptionError when the results do not belong together (another game,
+        players, board or method; a part given twice, which would count its deals
+        twice; a result without integer tallies, such as another game's)."""
+        from .errors import OptionError
+
+        if not results:
+            raise OptionError("merge needs at least one result")
+        first = results[0]
+        for r in results:
+            if not isinstance(r, EquityResult):
+                raise TypeError(f"merge takes equity results, got {type(r).__name__}")
+            if type(r) is not type(first):
+                raise OptionError(f"cannot merge a {type(first).__name__} with a "
+                                  f"{type(r).__name__}")
+        return type(first)._merge(results)
+
+    @classmethod
+    def _merge(cls, results: tuple[EquityResult, ...]) -> EquityResult:
+        from .errors import OptionError
+
+        raise OptionError(f"{results[0].game} equity results carry no integer tallies to "
+                          f"merge (only Hold'em equity does)")
+
     @property
     def method(self) -> str:
         """``"exact"`` or ``"monte-carlo"``."""
@@ -213,7 +249,7 @@ class EquityResult:
         """A JSON-ready dict (non-finite numbers become None; whole counts ints)."""
         out: dict[str, Any] = {"method": self.method}
         for f in fields(self):
-            if f.name != "players":
+            if f.name != "players" and f.metadata.get("to_dict", True):
                 out[f.name] = _json(getattr(self, f.name))
         out["players"] = [{k: _json(v) for k, v in vars(p).items()} for p in self.players]
         return out

@@ -1,14 +1,19 @@
-"""The thread runners of every game: ``threads=`` resolution, one process-wide
-pool, :func:`run_chunked` (one GIL-releasing kernel over row ranges) and
-:func:`run_tasks` (a list of short work units with progress and clean Ctrl-C)."""
+"""The thread runners of every game: ``threads=`` resolution (:func:`available_cpus`
+for ``threads=0``), one process-wide pool, :func:`run_chunked` (one GIL-releasing
+kernel over row ranges), :func:`run_tasks` (a list of short work units with progress
+and clean Ctrl-C) and :func:`run_units` (picklable work units on threads or on any
+``concurrent.futures.Executor``: ``executor=`` of the heavy calls, ``docs/scale.md``)."""
 
 from __future__ import annotations
 
+import concurrent.futures as cf
 import itertools
+import math
 import os
 import threading
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
+from typing import Any
 
 import numpy as np
 
@@ -21,8 +26,79 @@ MIN_ROWS_PER_THREAD = 32_768
 KernelError = tuple[int, int, int]
 
 
+#: Environment variables that set the CPU count of ``threads=0``, the first set one wins.
+THREADS_ENV = ("HANDRANK_NUM_THREADS", "OMP_NUM_THREADS")
+#: cgroup v2 CPU quota file (``"max 100000"`` or ``"<quota> <period>"`` microseconds).
+CGROUP_V2_CPU_MAX = "/sys/fs/cgroup/cpu.max"
+#: cgroup v1 CPU quota files (quota -1 = no limit).
+CGROUP_V1_QUOTA = "/sys/fs/cgroup/cpu/cpu.cfs_quota_us"
+CGROUP_V1_PERIOD = "/sys/fs/cgroup/cpu/cpu.cfs_period_us"
+
+
+def _read(path: str) -> str | None:
+    try:
+        with open(path, encoding="ascii") as f:
+            return f.read().strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def cgroup_cpu_quota() -> float | None:
+    """The CPU quota of this process's cgroup in CPUs (``1.5`` = 150 ms of CPU per
+    100 ms), or None when there is none or it cannot be read: cgroup v2
+    :data:`CGROUP_V2_CPU_MAX` first, then v1 :data:`CGROUP_V1_QUOTA` /
+    :data:`CGROUP_V1_PERIOD`. Unreadable or malformed files count as no quota."""
+    text = _read(CGROUP_V2_CPU_MAX)
+    if text is not None:
+        parts = text.split()
+        if len(parts) >= 1 and parts[0] != "max":
+            try:
+                quota = int(parts[0])
+                period = int(parts[1]) if len(parts) > 1 else 100_000
+            except ValueError:
+                return None
+            return quota / period if quota > 0 and period > 0 else None
+        return None
+    q, p = _read(CGROUP_V1_QUOTA), _read(CGROUP_V1_PERIOD)
+    if q is None or p is None:
+        return None
+    try:
+        quota, period = int(q), int(p)
+    except ValueError:
+        return None
+    return quota / period if quota > 0 and period > 0 else None
+
+
+def available_cpus() -> int:
+    """The CPUs this process may use, what ``threads=0`` means (at least 1).
+
+    ``HANDRANK_NUM_THREADS``, else ``OMP_NUM_THREADS`` (a positive integer; the first
+    set one wins, so a Dask worker started with ``OMP_NUM_THREADS=1`` runs each unit on
+    one thread), else the CPUs of the process's affinity mask
+    (``os.sched_getaffinity``; ``os.cpu_count()`` where there is none) capped by the
+    cgroup CPU quota rounded up (:func:`cgroup_cpu_quota`: a container given 1.5 CPUs
+    of a 64-core host gets 2). Raises OptionError naming the variable when it is set
+    to anything but a positive integer."""
+    for name in THREADS_ENV:
+        value = os.environ.get(name, "").strip()
+        if value:
+            # OpenMP allows a list ("4,2" for nested levels): the first level counts.
+            first = value.split(",")[0].strip()
+            if not first.isdigit() or int(first) < 1:
+                raise OptionError(f"{name} must be a positive integer, got {value!r}")
+            return min(int(first), 4096)
+    if hasattr(os, "sched_getaffinity"):
+        cpus = len(os.sched_getaffinity(0))
+    else:  # pragma: no cover - macOS, Windows
+        cpus = os.cpu_count() or 1
+    quota = cgroup_cpu_quota()
+    if quota is not None:
+        cpus = min(cpus, math.ceil(quota))
+    return max(1, cpus)
+
+
 def resolve_threads(threads: int | None) -> int:
-    """``None`` or 1 -> one thread; 0 -> all cores; n -> n threads."""
+    """``None`` or 1 -> one thread; 0 -> :func:`available_cpus`; n -> n threads."""
     if threads is None:
         return 1
     if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)):
@@ -30,9 +106,7 @@ def resolve_threads(threads: int | None) -> int:
     if not 0 <= threads <= 4096:
         raise OptionError(f"threads must be 0 (all cores) to 4096, got {threads}")
     if threads == 0:
-        if hasattr(os, "sched_getaffinity"):  # cores this process may use
-            return max(1, len(os.sched_getaffinity(0)))
-        return os.cpu_count() or 1
+        return available_cpus()
     return int(threads)
 
 
@@ -170,3 +244,88 @@ def run_tasks(tasks: Sequence[Callable[[], int]], threads: int,
     if progress is not None and done[0] != reported:
         progress(done[0], total)
 
+
+
+def check_executor(executor: object) -> Executor | None:
+    """``executor`` if it is None or a ``concurrent.futures.Executor`` (or anything
+    with ``submit``, such as Ray's); TypeError naming the type otherwise."""
+    if executor is None or isinstance(executor, Executor) or callable(
+            getattr(executor, "submit", None)):
+        return executor  # type: ignore[return-value]
+    raise TypeError(f"executor must be a concurrent.futures.Executor (a ProcessPoolExecutor, "
+                    f"dask's Client.get_executor(), ...), got {type(executor).__name__}")
+
+
+def executor_workers(executor: Executor | None, threads: int) -> int:
+    """How many units the work should at least be cut into per pass: ``threads``
+    in-process, else the executor's worker count when it tells (4 otherwise)."""
+    if executor is None:
+        return threads
+    n = getattr(executor, "_max_workers", None)
+    if n is None and hasattr(executor, "_client"):  # Dask's ClientExecutor: its threads
+        try:
+            n = sum(executor._client.nthreads().values())
+        except Exception:  # noqa: BLE001 - a guess only
+            n = None
+    return n if isinstance(n, int) and n > 0 else 4
+
+
+#: At most this many units per worker are in flight on an executor (the rest wait
+#: in the caller, so memory stays bounded and Ctrl-C drops them at once).
+IN_FLIGHT_PER_WORKER = 2
+
+
+def run_units(fn: Callable[..., Any], units: Sequence[tuple[Any, ...]], *,
+              threads: int = 1, executor: Executor | None = None,
+              progress: Callable[[int, int], None] | None = None,
+              work: Sequence[int] | None = None, done0: int = 0, total: int = 0
+              ) -> list[Any]:
+    """``[fn(*u) for u in units]``, run on ``threads`` threads (:func:`run_tasks`)
+    or, given ``executor``, submitted to it: the results come back in unit order
+    whatever the order units finish in. ``fn`` must be a module-level function and
+    the units plain picklable values (numpy arrays, ints), so any executor works:
+    a ``ProcessPoolExecutor``, Dask's ``Client.get_executor()``, Ray's.
+
+    ``work[i]``: unit i's work (default 1) for ``progress(done, total)``, called from
+    the calling thread as units finish (``done`` starts at ``done0``). On an
+    executor at most ``IN_FLIGHT_PER_WORKER`` units per worker are pending at a
+    time; on KeyboardInterrupt or a unit's error the pending ones are cancelled and
+    the error re-raised. A unit lost with its worker is retried by engines that do
+    so (Dask reruns it); a ``ProcessPoolExecutor`` raises ``BrokenProcessPool``."""
+    sizes = list(work) if work is not None else [1] * len(units)
+    results: list[Any] = [None] * len(units)
+    if executor is None:
+        def task(i: int) -> Callable[[], int]:
+            def run() -> int:
+                results[i] = fn(*units[i])
+                return sizes[i]
+            return run
+        run_tasks([task(i) for i in range(len(units))], threads, progress, done0, total)
+        return results
+    window = max(1, IN_FLIGHT_PER_WORKER * executor_workers(executor, threads))
+    pending: dict[Any, int] = {}
+    done = done0
+    nxt = 0
+    try:
+        while nxt < len(units) or pending:
+            while nxt < len(units) and len(pending) < window:
+                pending[executor.submit(fn, *units[nxt])] = nxt
+                nxt += 1
+            finished, _ = cf.wait(list(pending), return_when=cf.FIRST_COMPLETED)
+            for f in finished:
+                i = pending.pop(f)
+                results[i] = f.result()
+                done += sizes[i]
+            if progress is not None:
+                progress(done, total)
+    except BaseException:
+        for f in pending:
+            f.cancel()
+        raise
+    return results
+
+
+def row_spans(n: int, unit: int) -> list[tuple[int, int]]:
+    """``range(n)`` cut into ``[start, stop)`` spans of at most ``unit`` rows."""
+    unit = max(1, unit)
+    return [(a, min(n, a + unit)) for a in range(0, n, unit)]

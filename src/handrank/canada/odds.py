@@ -13,7 +13,9 @@ import numpy as np
 from . import _kernel as _canada
 from .._support.checks import check_bool, check_int, is_int
 from .._support.seeds import SeedLike, seed_word
-from .._support.threads import resolve_threads, run_chunked, run_tasks
+from concurrent.futures import Executor
+
+from .._support.threads import check_executor, resolve_threads, run_chunked, run_units
 from ..cards import CardsLike, format_cards
 from ..errors import ArrayDtypeError, ArrayShapeError, OptionError
 from ..result import EquityResult, PlayerEquity
@@ -23,9 +25,15 @@ from .hands import MAX_DECKS, Category, _check_decks, _hand, decks_for, format_h
 TOTAL_DEALS = 305_377_800
 
 
+def _odds_unit(first: int, naive: bool) -> np.ndarray:
+    """One work unit of :func:`exact_odds` (picklable): the (35,) int64 category
+    counts of the deals whose set's lowest card is ``first``."""
+    return _canada.odds_first(first, naive)
+
+
 def exact_odds(*, threads: int | None = None,
                progress: bool | Callable[[int, int], None] = False,
-               naive: bool = False) -> np.ndarray:
+               naive: bool = False, executor: Executor | None = None) -> np.ndarray:
     """Exact category counts over all 305,377,800 one-deck (set, pit) deals.
 
     Enumerates every 4-card set and every 2-card pit from the other 48 cards
@@ -33,17 +41,21 @@ def exact_odds(*, threads: int | None = None,
     ``threads``: None/1 one thread, 0 all cores. ``progress``: True for a tqdm
     bar on stderr, or a callable ``(deals_done, total)``. ``naive``: use the
     plain-loop baseline (each deal evaluated from scratch; for benchmarks).
+    ``executor``: any ``concurrent.futures.Executor`` to run the 49 units (one per
+    lowest set card, (35,) int64 counts each) on instead of threads; the counts add
+    up to the same array (``docs/scale.md``).
 
     Returns an ``int64`` array of length 35 indexed by :class:`Category` value;
     it sums to :data:`TOTAL_DEALS`. See :func:`odds_rows` for a table. Raises
     OptionError for a ``progress`` that is neither a bool nor a callable, or a
-    ``naive`` that is not a bool.
+    ``naive`` that is not a bool; TypeError for an ``executor`` without ``submit``.
     """
     naive = check_bool(naive, "naive")
     if not isinstance(progress, bool) and not callable(progress):
         raise OptionError(f"progress must be True, False or a callable (done, total), "
                           f"got {progress!r}")
     t = resolve_threads(threads)
+    ex = check_executor(executor)
     firsts = list(range(49))
     weight = {a: math.comb(51 - a, 3) * 1128 for a in firsts}
     hist = np.zeros(35, dtype=np.int64)
@@ -54,14 +66,7 @@ def exact_odds(*, threads: int | None = None,
         bar = tqdm(total=TOTAL_DEALS, desc="deals", unit_scale=True, file=sys.stderr, leave=False)
     elif callable(progress):
         callback = progress
-    parts: dict[int, np.ndarray] = {}
     shown = [0]
-
-    def task(a: int) -> Callable[[], int]:
-        def run() -> int:
-            parts[a] = _canada.odds_first(a, naive)
-            return weight[a]
-        return run
 
     def report(done: int, total: int) -> None:
         if bar is not None:
@@ -71,12 +76,14 @@ def exact_odds(*, threads: int | None = None,
             callback(done, total)
 
     try:
-        run_tasks([task(a) for a in firsts], t, report, 0, TOTAL_DEALS)
+        parts = run_units(_odds_unit, [(a, naive) for a in firsts], threads=t, executor=ex,
+                          progress=report, work=[weight[a] for a in firsts],
+                          total=TOTAL_DEALS)
     finally:
         if bar is not None:
             bar.close()
-    for a in firsts:  # integer counts: the sum does not depend on the order or threads
-        hist += parts[a]
+    for part in parts:  # integer counts: the sum does not depend on the order or threads
+        hist += part
     return hist
 
 

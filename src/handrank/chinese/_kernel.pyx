@@ -128,6 +128,10 @@ cdef class Tables:
             v = self.packed[row]
             self.t.row[row] = &v[0]
 
+    def __reduce__(self):
+        # Pickles as its arrays (about 600 KB), so tables travel to worker processes.
+        return (Tables, (self.arrays, self.samples))
+
 
 def front_strengths(const uint8_t[:, ::1] ids, int32_t[::1] out):
     """Kernel: front strengths (1..455) of (N, 3) validated card ids."""

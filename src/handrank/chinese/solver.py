@@ -4,6 +4,7 @@ baseline. Rule: ``docs/rules/chinese-poker.md`` (Solver)."""
 
 from __future__ import annotations
 
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -12,6 +13,7 @@ import numpy.typing as npt
 
 from . import _kernel as _chinese
 from .. import poker
+from .._support.threads import check_executor, row_spans, run_units
 from ..cards import CardsLike
 from ..errors import ArrayShapeError, HandrankError, HandSizeError
 from .natural_hands import Natural
@@ -138,9 +140,35 @@ def _holdings(holdings: object, what: str = "holdings") -> np.ndarray:
     return ids
 
 
+#: Holdings per work unit of :func:`solve_many` on an executor (tens of milliseconds).
+EXECUTOR_UNIT_HOLDINGS = 256
+
+
+@lru_cache(maxsize=1)
+def _worker_default_tables() -> _chinese.Tables:
+    """The default tables, built once per (worker) process."""
+    return default_tables()
+
+
+def _solve_unit(ids: np.ndarray, code: int, tables: _chinese.Tables | None
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """One work unit of :func:`solve_many` (picklable): checked ``(m, 13)`` uint8
+    holdings solved on one thread; ``tables`` None = the default ones, built in the
+    worker (so the 600 KB of tables are not sent with every unit)."""
+    t = _worker_default_tables() if tables is None else tables
+    n = ids.shape[0]
+    setting = np.zeros((n, 13), np.uint8)
+    nat_setting = np.zeros((n, 13), np.uint8)
+    ev = np.zeros(n, np.float64)
+    nat = np.zeros(n, np.int8)
+    _chinese.solve(ids, code, t, setting, ev, nat, nat_setting, 0, n)
+    return setting, ev, nat, nat_setting
+
+
 def solve_many(holdings: npt.ArrayLike, system: str = DEFAULT_SYSTEM, *,
                tables: _chinese.Tables | None = None,
-               threads: int | None = None) -> dict[str, np.ndarray]:
+               threads: int | None = None,
+               executor: Executor | None = None) -> dict[str, np.ndarray]:
     """Solve many holdings: ``(N, 13)`` integer card ids, one deck per row.
 
     Considers all 72,072 settings of each holding; the expected score of each
@@ -150,19 +178,33 @@ def solve_many(holdings: npt.ArrayLike, system: str = DEFAULT_SYSTEM, *,
     5, each row high card first), ``expected`` ``(N,)`` ``float64``,
     ``natural`` ``(N,)`` ``int8`` (:class:`Natural` codes), ``declare``
     ``(N,)`` bool (declaring scores more), ``natural_setting`` ``(N, 13)``.
+    ``executor``: any ``concurrent.futures.Executor`` to solve units of
+    :data:`EXECUTOR_UNIT_HOLDINGS` holdings on instead of threads (the same
+    answers; tables given are pickled with each unit, the default ones are built
+    once per worker; ``docs/scale.md``).
     Raises OptionError, ArrayShapeError, ArrayDtypeError, CardRangeError,
-    DuplicateCardError (naming the row). Releases the GIL.
+    DuplicateCardError (naming the row); TypeError for an ``executor`` without
+    ``submit``. Releases the GIL.
     """
     code = _system(system)
     ids = _holdings(holdings)
+    ex = check_executor(executor)
     t = _tables(tables)
     n = ids.shape[0]
-    setting = np.zeros((n, 13), np.uint8)
-    nat_setting = np.zeros((n, 13), np.uint8)
-    ev = np.zeros(n, np.float64)
-    nat = np.zeros(n, np.int8)
-    _run(lambda a, b: _chinese.solve(ids, code, t, setting, ev, nat, nat_setting, a, b),
-         n, threads, 4096)
+    if ex is not None:
+        spans = row_spans(n, EXECUTOR_UNIT_HOLDINGS)
+        parts = run_units(_solve_unit, [(ids[a:b], code, tables) for a, b in spans],
+                          executor=ex)
+        empty = _solve_unit(ids[:0], code, tables)
+        setting, ev, nat, nat_setting = (
+            np.concatenate([p[k] for p in parts]) if parts else empty[k] for k in range(4))
+    else:
+        setting = np.zeros((n, 13), np.uint8)
+        nat_setting = np.zeros((n, 13), np.uint8)
+        ev = np.zeros(n, np.float64)
+        nat = np.zeros(n, np.int8)
+        _run(lambda a, b: _chinese.solve(ids, code, t, setting, ev, nat, nat_setting, a, b),
+             n, threads, 4096)
     declare = (nat != 0) & (SWEEP[SYSTEMS[code]] > ev)
     return {"setting": setting, "expected": ev, "natural": nat, "declare": declare,
             "natural_setting": nat_setting}

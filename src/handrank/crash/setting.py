@@ -5,6 +5,7 @@ and :func:`check_setting` for a player's own setting."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import cache
 
@@ -13,7 +14,7 @@ import numpy as np
 from . import _kernel as _crash
 from .._support.arrays import as_id_array, raise_kernel_error
 from .._support.checks import check_bool
-from .._support.threads import run_chunked
+from .._support.threads import KernelError, check_executor, row_spans, run_chunked, run_units
 from ..cards import CardsLike, card_repr, format_card, format_cards, parse_cards
 from ..errors import HandrankError, SettingError
 from .hands import (
@@ -160,6 +161,7 @@ def _setting_from_row(row: np.ndarray, dense: np.ndarray, ev: float, nh: int,
 def set_many(holdings: np.ndarray | Sequence[CardsLike], strategy: str = "lexicographic", *,
              players: int = 4, count_high_card: bool = False, prial_threes_high: bool = True,
              a23_top_run: bool = True, threads: int | None = None,
+             executor: Executor | None = None,
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Set many holdings at once (Cython kernel, GIL released).
 
@@ -171,6 +173,9 @@ def set_many(holdings: np.ndarray | Sequence[CardsLike], strategy: str = "lexico
     ``count_high_card`` select the win table (and so the expected points).
     ``prial_threes_high`` / ``a23_top_run``: the Brag order (see
     :mod:`handrank.brag`; defaults as the rules page).
+    ``executor``: any ``concurrent.futures.Executor`` to set units of
+    :data:`EXECUTOR_UNIT_HOLDINGS` holdings on instead of threads (the same
+    answers; ``docs/scale.md``).
 
     Returns ``(cards, strengths, expected)``: ``(N, c)`` ``uint8`` card ids
     rearranged (hand 1's three cards, hand 2's, ..., then the dropped cards),
@@ -179,9 +184,10 @@ def set_many(holdings: np.ndarray | Sequence[CardsLike], strategy: str = "lexico
     Raises OptionError (strategy, players, an option; cards per player above
     ``52 // players``), ArrayShapeError, ArrayDtypeError, HandSizeError,
     CardRangeError, DuplicateCardError (row and columns); TypeError for an unknown
-    keyword.
+    keyword or an ``executor`` without ``submit``.
     Rule: ``docs/rules/brag-and-crash.md``.
     """
+    ex = check_executor(executor)
     opts = _brag_opts(prial_threes_high, a23_top_run)
     mode = _check_strategy(strategy)
     players = _check_players(players)
@@ -189,9 +195,51 @@ def set_many(holdings: np.ndarray | Sequence[CardsLike], strategy: str = "lexico
     arr = as_id_array(holdings, range(3, _crash.MAX_CARDS + 1), "holding")
     c = arr.shape[1]
     _check_cards_option(c, players)
-    out_cards, out_dense, out_ev = _dense_many(arr, STRATEGIES[mode], players, count_high_card,
-                                               opts, threads)
+    if ex is not None:
+        out_cards, out_dense, out_ev = _dense_on(ex, arr, STRATEGIES[mode], players,
+                                                 count_high_card, opts)
+    else:
+        out_cards, out_dense, out_ev = _dense_many(arr, STRATEGIES[mode], players,
+                                                   count_high_card, opts, threads)
     return out_cards, _tables(opts)[1][out_dense], out_ev
+
+
+#: Holdings per work unit of :func:`set_many` on an executor (about 10 ms for 13 cards).
+EXECUTOR_UNIT_HOLDINGS = 4096
+
+
+def _set_unit(holdings: np.ndarray, strategy: str, players: int, count_high_card: bool,
+              opts: Opts) -> tuple[np.ndarray, np.ndarray, np.ndarray, KernelError | None]:
+    """One work unit of :func:`set_many` (picklable): :func:`_dense_many` of ``(m, c)``
+    uint8 holdings on one thread, with the first bad row's error (row within the
+    unit) instead of raising it."""
+    n, c = holdings.shape
+    nh = c // 3
+    out_cards = np.empty((n, c), dtype=np.uint8)
+    out_dense = np.empty((n, nh), dtype=np.int16)
+    out_ev = np.empty(n, dtype=np.float64)
+    err = _crash.set_rows(_tables(opts)[0], NUM_STRENGTHS, holdings, nh,
+                          STRATEGIES.index(strategy),
+                          _win_table(c, players, count_high_card, opts), out_cards, out_dense,
+                          out_ev, 0, n)
+    return out_cards, out_dense, out_ev, err
+
+
+def _dense_on(executor: Executor, holdings: np.ndarray, strategy: str, players: int,
+              count_high_card: bool, opts: Opts
+              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_dense_many` in units on ``executor``, merged in row order."""
+    n, c = holdings.shape
+    spans = row_spans(n, EXECUTOR_UNIT_HOLDINGS)
+    parts = run_units(_set_unit, [(holdings[a:b], strategy, players, count_high_card, opts)
+                                  for a, b in spans], executor=executor)
+    for (a, _), p in zip(spans, parts):
+        if p[3] is not None:  # units in row order: the first error is the lowest bad row
+            raise_kernel_error((a + p[3][0], p[3][1], p[3][2]), holdings, [c])
+    if not parts:
+        return (np.empty((0, c), np.uint8), np.empty((0, c // 3), np.int16),
+                np.empty(0, np.float64))
+    return tuple(np.concatenate([p[k] for p in parts]) for k in range(3))  # type: ignore[return-value]
 
 
 def _dense_many(holdings: np.ndarray, strategy: str, players: int, count_high_card: bool,

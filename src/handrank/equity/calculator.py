@@ -3,9 +3,12 @@ or the Monte Carlo driver."""
 
 from __future__ import annotations
 
+from concurrent.futures import Executor
+
 from .._support.seeds import SeedLike
 from ..cards import CardsLike
 from .enumeration import run_exact
+from ..errors import OptionError
 from .inputs import Method, PlayersLike, ProgressFn, read_deal, read_options
 from .planning import plan
 from .results import HoldemEquity
@@ -16,7 +19,8 @@ def equity(players: PlayersLike, board: CardsLike | None = None,
            dead: CardsLike | None = None, *, method: Method = "auto",
            samples: int | None = None, target_stderr: float | None = None,
            seed: SeedLike = None, threads: int | None = None,
-           progress: ProgressFn | None = None) -> HoldemEquity:
+           progress: ProgressFn | None = None, executor: Executor | None = None,
+           part: tuple[int, int] | None = None) -> HoldemEquity:
     """Hold'em equity of 2 to 10 players, each given as hole cards or a range.
 
     ``players``: a list or tuple (or an ``(n, 2)`` integer array) of hole cards
@@ -40,6 +44,14 @@ def equity(players: PlayersLike, board: CardsLike | None = None,
     ``threads``: None/1 one thread, 0 all cores, n threads; the kernels release the GIL.
     ``progress``: optional ``callback(done, total)`` in hand evaluations (exact) or
     deals (Monte Carlo), called from the calling thread between work chunks.
+    ``executor``: any ``concurrent.futures.Executor`` (a ``ProcessPoolExecutor``,
+    Dask's ``Client.get_executor()``) to run the work units on instead of threads;
+    units pickle and carry integer counts, so the result is bit for bit the same
+    (``docs/scale.md``).
+    ``part=(i, k)``: compute only the i-th of k slices of the work (exact: of the
+    hole-card classes; Monte Carlo: of the seed's chunks, which needs an int ``seed``
+    and no ``target_stderr``); :meth:`~handrank.result.EquityResult.merge` of all k
+    parts equals the whole run.
 
     Everything is checked here, once; the work units trust it.
 
@@ -54,11 +66,17 @@ def equity(players: PlayersLike, board: CardsLike | None = None,
     RangeSyntaxError (bad range token, a range left empty by card removal, ranges
     that can never be dealt together), OptionError (unknown method, bad samples /
     target_stderr / seed / progress, exact enumeration too large to list),
-    TypeError (``players`` not a list of players; an unknown keyword).
+    TypeError (``players`` not a list of players; an unknown keyword; an
+    ``executor`` without ``submit``); OptionError for a bad ``part`` (or one with
+    ``target_stderr``, or a Monte Carlo part without an int seed).
     """
-    opts = read_options(method, samples, target_stderr, seed, threads, progress)
+    opts = read_options(method, samples, target_stderr, seed, threads, progress, executor,
+                        part)
     deal = read_deal(players, board, dead)
     exact = plan(deal, opts.method, opts.monte_carlo)
     if exact is not None:
-        return run_exact(deal, exact, opts.threads, opts.progress)
+        return run_exact(deal, exact, opts.threads, opts.progress, opts.executor, opts.part)
+    if opts.part is not None and opts.reported_seed is None:
+        raise OptionError("part= with Monte Carlo needs an int seed (every part must draw "
+                          "from the same seed)")
     return run_monte_carlo(deal, opts)

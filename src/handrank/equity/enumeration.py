@@ -8,7 +8,9 @@ import math
 import numpy as np
 
 from . import _kernel as _equity
-from .._support.threads import run_tasks
+from concurrent.futures import Executor
+
+from .._support.threads import executor_workers, run_units
 from .inputs import Deal, ProgressFn
 from .planning import ExactPlan
 from .results import HoldemEquity, _clean, player_equity
@@ -27,68 +29,122 @@ def _done(u: int, parts: int, per: int) -> int:
     return (u // parts) * per + (u % parts) * per // parts
 
 
-def run_exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | None
+def run_exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | None,
+              executor: Executor | None = None, part: tuple[int, int] | None = None
               ) -> HoldemEquity:
-    """Enumerate ``plan`` and build the result."""
-    tot, total, boards = _exact(deal, plan, threads, progress)
+    """Enumerate ``plan`` (or part ``i`` of ``k`` of its classes, ``part=(i, k)``)
+    and build the result."""
+    tot, total, boards, combinations = _exact(deal, plan, threads, progress, executor, part)
     players = tuple(player_equity(deal.labels[p], len(deal.ranges[p]), tot[0, p], tot[1, p],
                                   tot[2, p], total, 0.0) for p in range(deal.players))
     return HoldemEquity(game="holdem", players=players, exact=True, deals=_clean(total),
                         board=deal.board_text, dead=deal.dead_text,
-                        combinations=len(plan.holes), boards=boards)
+                        combinations=combinations, boards=boards,
+                        tallies=tuple(tuple(float(x) for x in row) for row in tot),
+                        parts=() if part is None else (part[0],),
+                        of_parts=1 if part is None else part[1])
 
 
-def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | None
-           ) -> tuple[np.ndarray, float, int]:
-    """Weighted (3, n) totals (wins, ties, share units), total weight x boards, boards.
-    Only the class representatives ``plan.holes[plan.reps]`` are enumerated;
-    combination i has the counts of class ``plan.inverse[i]``.
+def _exact_unit(holes: np.ndarray, board: np.ndarray, dead_mask: int, parts: int, start: int,
+                stop: int) -> np.ndarray:
+    """One work unit (picklable: a module-level function of arrays and ints): units
+    ``start..stop`` of ``holes`` (unit u = row ``u // parts``, part ``u % parts``),
+    as an ``(stop - start, 3n)`` int64 array of counts (``exact_iso``)."""
+    out = np.zeros((holes.shape[0] * parts, holes.shape[1] // 2 * 3), dtype=np.int64)
+    _equity.exact_iso(holes, board, dead_mask, parts, start, stop, out)
+    return out[start:stop]
+
+
+def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | None,
+           executor: Executor | None = None, part: tuple[int, int] | None = None
+           ) -> tuple[np.ndarray, float, int, int]:
+    """Weighted (3, n) totals (wins, ties, share units), total weight x boards, boards,
+    combinations enumerated. Only the class representatives ``plan.holes[plan.reps]``
+    are enumerated; combination i has the counts of class ``plan.inverse[i]``.
 
     Each representative's boards run in the C kernel ``exact_iso`` (board suit
     isomorphism, ``equity/enumeration.h``), one call per work unit of at most about
     ``_TASK_EVALS`` nominal evaluations (a few milliseconds: Ctrl-C stays prompt).
-    With fewer representatives than threads x 4, each one's boards are split into
-    ``parts`` (the choices of its first two levels dealt round-robin) so every thread
-    gets work.
+    With fewer representatives than workers x 4, each one's boards are split into
+    ``parts`` (the choices of its first two levels dealt round-robin) so every worker
+    gets work. A unit is :func:`_exact_unit` of the representatives it covers (it
+    pickles, for ``executor``).
+    ``part=(i, k)`` keeps the i-th of k contiguous slices of the units (each
+    representative cut into ``ceil(k / classes)`` parts when there are fewer classes
+    than ``k``, whatever the workers); its deals are then counted from the share
+    units (every board hands out ``SHARE_UNITS``) and its combinations are those of
+    the classes whose first unit it holds, so the parts add up to the whole run.
     Counts are integers per unit, added per representative and weighted once, so
-    the result does not depend on ``threads``."""
+    the result does not depend on ``threads`` or the executor."""
     n = deal.players
     reps = plan.reps
+    A = len(reps)
     rep_holes = plan.holes if len(reps) == len(plan.holes) else plan.holes[reps]
-    rep_holes = np.ascontiguousarray(rep_holes, dtype=np.uint8)
-    A = len(rep_holes)
-    boards = math.comb(deal.left, deal.to_deal)
-    per = boards * n  # nominal evaluations of one representative (progress units)
-    parts = 1
-    if threads > 1 and A < 4 * threads and deal.to_deal >= 2:
-        parts = min(64, -(-8 * threads // A))
     # class weights: the combinations' weights summed per class
     class_weight = plan.weights if len(reps) == len(plan.holes) else \
         np.bincount(plan.inverse, weights=plan.weights, minlength=A)
+    boards = math.comb(deal.left, deal.to_deal)
+    per = boards * n  # nominal evaluations of one representative (progress units)
+    if executor is not None and A * per <= _TASK_EVALS:
+        executor = None  # one unit's work: a round trip would cost more (same counts)
+    workers = executor_workers(executor, threads)
+    parts = 1
+    if part is not None:  # the cut must not depend on the workers
+        if A < part[1] and deal.to_deal >= 2:
+            parts = min(64, -(-part[1] // A))
+    elif workers > 1 and A < 4 * workers and deal.to_deal >= 2:
+        parts = min(64, -(-8 * workers // A))
+    combinations = len(plan.holes)
+    r0, lo, hi = 0, 0, A * parts  # representatives from r0; units lo..hi of those
+    if part is not None:
+        u0, u1 = A * parts * part[0] // part[1], A * parts * (part[0] + 1) // part[1]
+        r0, r1 = u0 // parts, -(-u1 // parts)
+        sizes = np.ones(A, dtype=np.int64) if len(reps) == len(plan.holes) else \
+            np.bincount(plan.inverse, minlength=A)
+        combinations = int(sizes[-(-u0 // parts):-(-u1 // parts)].sum())
+        rep_holes, class_weight = rep_holes[r0:r1], class_weight[r0:r1]
+        lo, hi = u0 - r0 * parts, u1 - r0 * parts
+    rep_holes = np.ascontiguousarray(rep_holes, dtype=np.uint8)
     board, dead_mask = deal.board, deal.dead_mask
-    total_work = A * per
+
+    def done(u: int) -> int:
+        return _done(u, parts, per) - _done(lo, parts, per)
+
+    total_work = done(hi)
     unit_per_task = max(1, _TASK_EVALS * parts // max(1, per))
-    if threads > 1:  # several tasks per thread (taken in turn) so threads finish together,
+    if workers > 1:  # several tasks per worker (taken in turn) so workers finish together,
         # none below _TASK_EVALS / 16 (a thread's start costs more than a tiny task)
-        unit_per_task = min(unit_per_task, max(1, -(-A * parts // (4 * threads)),
+        unit_per_task = min(unit_per_task, max(1, -(-(hi - lo) // (4 * workers)),
                                                _TASK_EVALS * parts // (16 * max(1, per))))
     totals = np.zeros(3 * n)
-    for b0 in range(0, A, _BATCH):
+    deals = 0.0
+    for b0 in range(0, len(rep_holes), _BATCH):
         hb = rep_holes[b0:b0 + _BATCH]
         nb = len(hb)
-        units = nb * parts
-        out = np.zeros((units, 3 * n), dtype=np.int64)
-
-        def task(s: int, e: int, hb: np.ndarray = hb, out: np.ndarray = out) -> int:
-            _equity.exact_iso(hb, board, dead_mask, parts, s, e, out)
-            return _done(e, parts, per) - _done(s, parts, per)
-
-        if units <= unit_per_task and progress is None:
-            task(0, units)  # one C call: no task list, no thread pool
+        s0, e0 = max(0, lo - b0 * parts), min(nb * parts, hi - b0 * parts)
+        if e0 <= s0:
+            continue
+        if e0 - s0 <= unit_per_task and progress is None and executor is None:
+            got = _exact_unit(hb, board, dead_mask, parts, s0, e0)  # one C call, no pool
         else:
-            tasks = [lambda s=s, e=min(units, s + unit_per_task): task(s, e)
-                     for s in range(0, units, unit_per_task)]
-            run_tasks(tasks, threads, progress, b0 * per, total_work)
+            spans = [(s, min(e0, s + unit_per_task)) for s in range(s0, e0, unit_per_task)]
+            # each unit carries only the representatives it covers
+            args = [(hb[s // parts:-(-e // parts)], board, dead_mask, parts,
+                     s - s // parts * parts, e - s // parts * parts) for s, e in spans]
+            work = [done(b0 * parts + e) - done(b0 * parts + s) for s, e in spans]
+            got = np.concatenate(run_units(_exact_unit, args, threads=threads,
+                                           executor=executor, progress=progress, work=work,
+                                           done0=done(b0 * parts + s0), total=total_work))
+        if s0 == 0 and e0 == nb * parts:
+            out = got
+        else:  # a part's first or last representative: only some of its units
+            out = np.zeros((nb * parts, 3 * n), dtype=np.int64)
+            out[s0:e0] = got
         counts = out if parts == 1 else out.reshape(nb, parts, 3 * n).sum(axis=1)
         totals += class_weight[b0:b0 + nb] @ counts
-    return totals.reshape(3, n), float(plan.weights.sum()) * boards, boards
+        if part is not None:  # boards = share units handed out / SHARE_UNITS
+            deals += float(class_weight[b0:b0 + nb] @
+                           (counts[:, 2 * n:].sum(axis=1) // _equity.SHARE_UNITS))
+    if part is None:
+        deals = float(plan.weights.sum()) * boards
+    return totals.reshape(3, n), deals, boards, combinations

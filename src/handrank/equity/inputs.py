@@ -13,7 +13,7 @@ import numpy.typing as npt
 
 from .._support.checks import check_int, check_option
 from .._support.seeds import SeedLike, replayable, rng
-from .._support.threads import resolve_threads
+from .._support.threads import check_executor, resolve_threads
 from ..cards import CardsLike, card_repr, format_card, format_cards, parse_cards
 from ..errors import (
     ArrayDtypeError,
@@ -109,6 +109,8 @@ class Options:
     reported_seed: int | None
     threads: int
     progress: ProgressFn | None
+    executor: Any = None
+    part: tuple[int, int] | None = None
 
     def source(self) -> tuple[np.random.Generator, int | None]:
         """The random source of a Monte Carlo run and the seed it reports: without a
@@ -123,10 +125,25 @@ class Options:
                 or self.method == "monte-carlo")
 
 
+def read_part(part: object) -> tuple[int, int] | None:
+    """``part=(i, k)``: None or two ints with ``0 <= i < k <= 1_000_000``; OptionError
+    naming the value otherwise."""
+    if part is None:
+        return None
+    if not isinstance(part, tuple) or len(part) != 2:
+        raise OptionError(f"part must be a tuple (i, k) with 0 <= i < k, got {part!r}")
+    k = check_int(part[1], "part's k", 1, 1_000_000)
+    i = check_int(part[0], "part's i", 0, k - 1)
+    return i, k
+
+
 def read_options(method: object, samples: object, target_stderr: object, seed: SeedLike,
-                 threads: int | None, progress: object) -> Options:
+                 threads: int | None, progress: object, executor: object = None,
+                 part: object = None) -> Options:
     """Check the options (OptionError naming the option and the value; ``threads``:
-    TypeError / HandrankError from :func:`~handrank._support.threads.resolve_threads`)."""
+    TypeError / HandrankError from :func:`~handrank._support.threads.resolve_threads`;
+    ``executor``: TypeError; ``part``: OptionError, also with ``target_stderr``, whose
+    stopping point depends on the chunks before)."""
     m: Method = check_option(method, "method", METHODS)
     n = None if samples is None else check_int(samples, "samples", 1, MAX_SAMPLES)
     target = None
@@ -147,7 +164,12 @@ def read_options(method: object, samples: object, target_stderr: object, seed: S
     # None stays None: fresh entropy is drawn only if the run samples (Options.source)
     source = None if seed is None else rng(seed)  # OptionError naming a bad seed
     reported = None if seed is None or isinstance(seed, np.random.Generator) else int(seed)
-    return Options(m, n, target, source, reported, resolve_threads(threads), progress)
+    ex = check_executor(executor)
+    p = read_part(part)
+    if p is not None and target is not None:
+        raise OptionError("part= needs a fixed sample count, not target_stderr (where a run "
+                          "stops depends on every chunk before)")
+    return Options(m, n, target, source, reported, resolve_threads(threads), progress, ex, p)
 
 
 def read_deal(players: object, board: CardsLike | None, dead: CardsLike | None) -> Deal:

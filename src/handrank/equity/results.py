@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from ..errors import OptionError
 from ..result import EquityResult, PlayerEquity, _num
 from ._kernel import SHARE_UNITS
 
@@ -28,6 +29,73 @@ class HoldemEquity(EquityResult):
 
     combinations: int = 0
     boards: int = 0
+    #: The counts the result was built from, kept for :meth:`merge`: rows wins, ties,
+    #: pot share units (``1 / SHARE_UNITS``), then for Monte Carlo squared share units
+    #: and deals; one column per player (exact: weighted, floats; Monte Carlo: ints).
+    tallies: tuple[tuple[float, ...], ...] = field(default=(), repr=False,
+                                                   metadata={"to_dict": False})
+    #: The parts ``i`` of ``equity(..., part=(i, k))`` this result holds (``()``: all).
+    parts: tuple[int, ...] = field(default=(), repr=False, metadata={"to_dict": False})
+    #: ``k`` of those parts (1: a whole run).
+    of_parts: int = field(default=1, repr=False, metadata={"to_dict": False})
+
+    @classmethod
+    def _merge(cls, results: tuple[EquityResult, ...]) -> HoldemEquity:
+        rs = [r for r in results if isinstance(r, HoldemEquity)]
+        a = rs[0]
+        key = (a.game, a.exact, a.board, a.dead, a.boards,
+               tuple((p.hand, p.combos) for p in a.players))
+        for r in rs:
+            if not r.tallies:
+                raise OptionError("a result without tallies cannot be merged")
+            if (r.game, r.exact, r.board, r.dead, r.boards,
+                    tuple((p.hand, p.combos) for p in r.players)) != key:
+                raise OptionError("merge needs results of the same players, board, dead "
+                                  "cards and method")
+        pooled = not a.exact and len({r.seed for r in rs}) > 1 or \
+            not a.exact and a.seed is None
+        if pooled:  # independent Monte Carlo runs: their deals add up
+            parts: tuple[int, ...] = ()
+            of = 1
+        else:
+            if len(rs) > 1 and any(not r.parts for r in rs):
+                raise OptionError("merge got a whole run with more of the same deals: they "
+                                  "would count twice (merge the parts of part=(i, k))")
+            if len({r.of_parts for r in rs}) > 1:
+                raise OptionError("merge needs parts of one split (the same k in part=(i, k))")
+            seen: list[int] = [i for r in rs for i in (r.parts or range(r.of_parts))]
+            if len(seen) != len(set(seen)):
+                raise OptionError("merge got the same part twice: its deals would count "
+                                  "twice (give each part=(i, k) once)")
+            of = a.of_parts
+            parts = () if len(seen) == of else tuple(sorted(seen))
+            of = 1 if not parts else of
+        rows = len(a.tallies)
+        if a.exact:
+            tot = [[sum(float(r.tallies[j][p]) for r in rs) for p in range(len(a.players))]
+                   for j in range(rows)]
+            deals = _clean(sum(float(r.deals) for r in rs))
+            players = tuple(player_equity(q.hand, q.combos, tot[0][p], tot[1][p], tot[2][p],
+                                          deals, 0.0) for p, q in enumerate(a.players))
+            return HoldemEquity(game=a.game, players=players, exact=True, deals=deals,
+                                board=a.board, dead=a.dead,
+                                combinations=sum(r.combinations for r in rs), boards=a.boards,
+                                tallies=tuple(tuple(row) for row in tot), parts=parts,
+                                of_parts=of)
+        import numpy as np
+
+        from .sampling import _stderr
+
+        t = np.sum([np.array(r.tallies, dtype=np.int64) for r in rs], axis=0)
+        se = _stderr(t)
+        n = int(t[4, 0])
+        players = tuple(player_equity(q.hand, q.combos, int(t[0, p]), int(t[1, p]),
+                                      int(t[2, p]), n, float(se[p]))
+                        for p, q in enumerate(a.players))
+        return HoldemEquity(game=a.game, players=players, exact=False, deals=float(n),
+                            seed=None if pooled else a.seed, board=a.board, dead=a.dead,
+                            tallies=tuple(tuple(int(x) for x in row) for row in t),
+                            parts=parts, of_parts=of)
 
     def _footer(self) -> str:
         if not self.exact:
@@ -46,6 +114,8 @@ def player_equity(hand: str, combos: int, wins: float, ties: float, share_units:
     """One player's result from their (weighted) counts: deals won alone, deals tied
     for best, pot share in units of ``1 / SHARE_UNITS``, out of ``deals``."""
     losses = deals - wins - ties
+    if not deals:  # an empty part of a split run (part=(i, k) with fewer units than k)
+        deals = float("nan")
     return PlayerEquity(
         hand=hand, combos=combos,
         equity=float(share_units / SHARE_UNITS / deals), win=float(wins / deals),

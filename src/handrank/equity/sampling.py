@@ -8,7 +8,9 @@ import time
 import numpy as np
 
 from . import _kernel as _equity
-from .._support.threads import run_tasks
+from concurrent.futures import Executor
+
+from .._support.threads import executor_workers, run_units
 from .._support.seeds import seed_word
 from ..errors import RangeSyntaxError
 from .inputs import MAX_SAMPLES, Deal, Options, ProgressFn
@@ -30,21 +32,60 @@ MAX_REJECTS = 1_000_000
 
 
 def run_monte_carlo(deal: Deal, opts: Options) -> HoldemEquity:
-    """Sample deals as ``opts`` asks and build the result."""
+    """Sample deals as ``opts`` asks (only the chunks of part ``opts.part`` when set)
+    and build the result."""
     source, reported_seed = opts.source()
     base = seed_word(source)
     tot, N = _monte_carlo(deal, base, opts.samples, opts.target_stderr, opts.threads,
-                          opts.progress)
+                          opts.progress, opts.executor, opts.part)
+    return monte_carlo_result(deal, tot, reported_seed, opts.part)
+
+
+def monte_carlo_result(deal: Deal, tot: np.ndarray, seed: int | None,
+                       part: tuple[int, int] | None = None) -> HoldemEquity:
+    """The result of (5, n) int64 Monte Carlo totals (wins, ties, share units, squared
+    share units, deals); it keeps them as its ``tallies`` (for merging)."""
+    N = int(tot[4, 0])
     se = _stderr(tot)
     players = tuple(player_equity(deal.labels[p], len(deal.ranges[p]), int(tot[0, p]),
                                   int(tot[1, p]), int(tot[2, p]), N, float(se[p]))
                     for p in range(deal.players))
     return HoldemEquity(game="holdem", players=players, exact=False, deals=float(N),
-                        seed=reported_seed, board=deal.board_text, dead=deal.dead_text)
+                        seed=seed, board=deal.board_text, dead=deal.dead_text,
+                        tallies=tuple(tuple(int(x) for x in row) for row in tot),
+                        parts=() if part is None else (part[0],),
+                        of_parts=1 if part is None else part[1])
+
+
+def chunk_span(samples: int | None, part: tuple[int, int] | None) -> tuple[int, int]:
+    """The chunks ``[first, stop)`` of part ``(i, k)`` of a run of ``samples`` deals
+    (default :data:`DEFAULT_SAMPLES`): the i-th of k contiguous slices of its
+    ``ceil(samples / CHUNK_SAMPLES)`` chunks."""
+    n_chunks = -(-(samples or DEFAULT_SAMPLES) // CHUNK_SAMPLES)
+    if part is None:
+        return 0, n_chunks
+    i, k = part
+    return n_chunks * i // k, n_chunks * (i + 1) // k
+
+
+def _mc_unit(combos: np.ndarray, off: np.ndarray, prob: np.ndarray, alias: np.ndarray,
+             uniform: np.ndarray, board: np.ndarray, dead_mask: int, base: int, k: int,
+             i: int) -> np.ndarray:
+    """One work unit (picklable): ``k`` deals from chunk ``i`` on (chunk j on random
+    stream j of ``base``), as (5, n) int64 totals."""
+    rc, res = _equity.monte_carlo(combos, off, prob, alias, uniform, board, dead_mask,
+                                  base, k, MAX_REJECTS, i, CHUNK_SAMPLES)
+    if rc:
+        raise RangeSyntaxError(
+            f"the players' ranges almost never fit together ({MAX_REJECTS:,} deals in "
+            f"a row dealt overlapping hole cards); narrow them")
+    return res
 
 
 def _monte_carlo(deal: Deal, base: int, samples: int | None, target: float | None,
-                 threads: int, progress: ProgressFn | None) -> tuple[np.ndarray, int]:
+                 threads: int, progress: ProgressFn | None,
+                 executor: Executor | None = None, part: tuple[int, int] | None = None
+                 ) -> tuple[np.ndarray, int]:
     """(5, n) int64 totals (wins, ties, share units, squared units, deals) and deals."""
     n, ranges, board, dead_mask = deal.players, deal.ranges, deal.board, deal.dead_mask
     combos = np.ascontiguousarray(np.concatenate([r.combos for r in ranges]))
@@ -55,45 +96,44 @@ def _monte_carlo(deal: Deal, base: int, samples: int | None, target: float | Non
     uniform = np.array([r.uniform for r in ranges], dtype=np.uint8)
     cap = samples if samples is not None else (MAX_SAMPLES if target is not None
                                                else DEFAULT_SAMPLES)
-    n_chunks = -(-cap // CHUNK_SAMPLES)
+    first, n_chunks = chunk_span(cap, part)
+    workers = executor_workers(executor, threads)
     totals = np.zeros((5, n), dtype=np.int64)
-    next_chunk = 0
+    next_chunk = first
     # A work unit is one C call over `per` consecutive chunks. With a target, one chunk
-    # (to stop early). Else chunk 0 runs alone first, timed, and the units after it take
+    # (to stop early). Else the first chunk runs alone, timed, and the units after it take
     # as many chunks as fit in about UNIT_SECONDS (at most UNIT_CHUNKS, and at least 4
-    # units per thread), so Ctrl-C stays prompt even for slow deals (ranges that rarely
-    # fit together). The counts never depend on `per` (a stream per chunk).
+    # units per worker), so Ctrl-C stays prompt even for slow deals (ranges that rarely
+    # fit together). The counts never depend on `per` (a stream per chunk), so neither
+    # on the number of workers nor on the executor.
     per = 1
     # Waves of units, added up (and checked against the target) in chunk order.
-    wave = 1 if target is None else max(4, 4 * threads)
+    wave = 1 if target is None else max(4, 4 * workers)
+    done0 = 0
     while next_chunk < n_chunks:
         starts = range(next_chunk, min(n_chunks, next_chunk + wave), per)
-        results: dict[int, np.ndarray] = {}
-
-        def task(i: int, results: dict[int, np.ndarray] = results) -> int:
-            k = min(per * CHUNK_SAMPLES, cap - i * CHUNK_SAMPLES)
-            rc, res = _equity.monte_carlo(combos, off, prob, alias, uniform, board, dead_mask,
-                                          base, k, MAX_REJECTS, i, CHUNK_SAMPLES)
-            if rc:
-                raise RangeSyntaxError(
-                    f"the players' ranges almost never fit together ({MAX_REJECTS:,} deals in "
-                    f"a row dealt overlapping hole cards); narrow them")
-            results[i] = res
-            return k
-
-        tasks = [lambda i=i: task(i) for i in starts]
+        # unit i: chunks i .. i + per - 1, cut at the part's end and the last deal
+        units = [(combos, off, prob, alias, uniform, board, dead_mask, base,
+                  min(min(per, n_chunks - i) * CHUNK_SAMPLES, cap - i * CHUNK_SAMPLES), i)
+                 for i in starts]
+        work = [u[8] for u in units]
         t0 = time.perf_counter()
-        run_tasks(tasks, threads, progress, int(totals[4, 0]),
-                  cap if target is None else int(totals[4, 0]) + len(starts) * CHUNK_SAMPLES)
+        span = min(n_chunks * CHUNK_SAMPLES, cap) - first * CHUNK_SAMPLES
+        results = run_units(_mc_unit, units, threads=threads, executor=executor,
+                            progress=progress, work=work, done0=done0,
+                            total=span if target is None
+                            else done0 + len(starts) * CHUNK_SAMPLES)
         elapsed = time.perf_counter() - t0
-        for i in starts:  # in chunk order: the stopping point never depends on threads
-            totals += results[i]
+        for i, res in zip(starts, results):  # in chunk order: the stop never depends on threads
+            totals += res
+            done0 = int(totals[4, 0])
             next_chunk = min(n_chunks, i + per)
             if target is not None and _stderr(totals).max() <= target:  # >= 1 chunk
                 return totals, int(totals[4, 0])
-        if target is None and next_chunk == 1:  # chunk 0 ran alone: size the units
-            per = max(1, min(UNIT_CHUNKS, (n_chunks - 1) // (4 * threads),
-                             int(UNIT_SECONDS / max(elapsed, 1e-9))))
+        if target is None and next_chunk == first + 1:  # the first chunk ran alone: size units
+            # (on an executor its time is mostly the round trip: size by the count alone)
+            fit = UNIT_CHUNKS if executor is not None else int(UNIT_SECONDS / max(elapsed, 1e-9))
+            per = max(1, min(UNIT_CHUNKS, (n_chunks - first - 1) // (4 * workers), fit))
             wave = min(n_chunks, 1024 * per)
         wave = min(wave * 2, 1024 * per)
     return totals, int(totals[4, 0])
