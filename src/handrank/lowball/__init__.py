@@ -69,7 +69,6 @@ __all__ = [
     "AceToFiveCategory",
     "BadugiCategory",
     "DeuceToSevenCategory",
-    "LowballGame",
     "ace_to_five",
     "badugi",
     "deuce_to_seven",

@@ -4,7 +4,7 @@ verbs (strength layouts in the package docstring; rules in ``docs/rules/lowball.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations
 
@@ -54,6 +54,11 @@ class BadugiCategory(CategoryEnum):
     TWO_CARD = 1
     THREE_CARD = 2
     BADUGI = 3
+
+
+def _deuce_high_char(r: int) -> str:
+    """Rank character of a deuce-high rank (0 = deuce .. 12 = ace)."""
+    return RANKS[r]
 
 
 def _ace_low_char(r: int) -> str:
@@ -199,7 +204,9 @@ def _describe(number: int, s: int) -> str:
             f"{('One', 'Two', 'Three')[n - 1]}-card {chars}"
     cat, neg = -value[0], [-r for r in value[1]]
     if number == _low.DEUCE_TO_SEVEN:
-        char, names, plurals = (lambda r: RANKS[r]), RANK_NAMES, RANK_PLURALS
+        char: Callable[[int], str] = _deuce_high_char
+        names: Sequence[str] = RANK_NAMES
+        plurals: Sequence[str] = RANK_PLURALS
         kind = ["High card", "One pair", "Two pair", "Three of a kind", "Straight", "Flush",
                 "Full house", "Four of a kind", "Straight flush"][cat]
     else:

@@ -134,7 +134,7 @@ def sample_hand(ranks: Sequence[int], flush: bool) -> list[int]:
 
 def five_card_classes() -> list[tuple[tuple[int, ...], bool]]:
     """Every distinct five-card (deuce-high rank multiset, one suit) pair of one deck."""
-    out = []
+    out: list[tuple[tuple[int, ...], bool]] = []
     for ranks in combinations_with_replacement(range(13), 5):
         if max(Counter(ranks).values()) <= 4:
             out.append((ranks, False))
