@@ -63,12 +63,12 @@ def _first(classes: list[tuple]) -> list[int]:
     return [first[c] for c in sorted(first)]
 
 
-def deuce_to_seven_map() -> list[int]:
+def deuce_to_seven_map(classes: list[tuple]) -> list[int]:
     """[poker strength] -> deuce-to-seven strength (index 0: 0)."""
     pairs = [(poker_ref.value5(h), ref.deuce_to_seven_value(h))
              for h in (ref.sample_hand(r, f) for r, f in ref.five_card_classes())]
     poker_order = {v: i + 1 for i, v in enumerate(sorted({p for p, _ in pairs}))}
-    low_order = {v: i + 1 for i, v in enumerate(ref.deuce_to_seven_classes())}
+    low_order = {v: i + 1 for i, v in enumerate(classes)}
     assert len(poker_order) == len(low_order) == len(pairs) == 7462
     out = [0] * 7463
     for p, q in pairs:
@@ -81,9 +81,9 @@ def multiset_index(ranks: tuple[int, ...]) -> int:
     return sum(comb(r + i, i + 1) for i, r in enumerate(ranks))
 
 
-def ace_to_five_tables() -> list[list[int]]:
+def ace_to_five_tables(classes: list[tuple]) -> list[list[int]]:
     """The 5-, 6- and 7-card ace-to-five tables, indexed by :func:`multiset_index`."""
-    order = {v: i + 1 for i, v in enumerate(ref.ace_to_five_classes())}
+    order = {v: i + 1 for i, v in enumerate(classes)}
     strength5 = {}
     for ranks in combinations_with_replacement(range(13), 5):
         if max(ranks.count(r) for r in ranks) <= 4:
@@ -100,9 +100,9 @@ def ace_to_five_tables() -> list[list[int]]:
     return tables
 
 
-def badugi_table() -> list[int]:
+def badugi_table(classes: list[tuple]) -> list[int]:
     """[13-bit mask of ace-low ranks, 1 to 4 set] -> badugi strength (else 0)."""
-    order = {v: i + 1 for i, v in enumerate(ref.badugi_classes())}
+    order = {v: i + 1 for i, v in enumerate(classes)}
     out = [0] * 8192
     for m in range(1, 8192):
         ranks = [r for r in range(13) if m >> r & 1]
@@ -112,12 +112,11 @@ def badugi_table() -> list[int]:
 
 
 def render() -> str:
-    m27 = deuce_to_seven_map()
-    a5, a6, a7 = ace_to_five_tables()
-    first27 = _first(ref.deuce_to_seven_classes())
-    first_a5 = _first(ref.ace_to_five_classes())
-    first_badugi = _first(ref.badugi_classes())
-    bad = badugi_table()
+    c27, ca5, cbad = ref.deuce_to_seven_classes(), ref.ace_to_five_classes(), ref.badugi_classes()
+    m27 = deuce_to_seven_map(c27)
+    a5, a6, a7 = ace_to_five_tables(ca5)
+    bad = badugi_table(cbad)
+    first27, first_a5, first_badugi = _first(c27), _first(ca5), _first(cbad)
     lines = [
         "/* Sizes: strengths per game. */",
         "#define HR_LOW_27_NUM_STRENGTHS 7462",
