@@ -42,7 +42,7 @@ Modules
 -------
 ``games``      :class:`LowballGame` and the three evaluators
 ``_kernel``    the compiled kernels over ``kernel.h`` and the generated ``tables.h``
-               (``tools/gen_lowball.py``; about 168 KB of tables)
+               (``tools/gen_lowball.py``; 200 KB of tables)
 ``reference``  the pure-Python evaluator the tables are generated from and tested against
 """
 

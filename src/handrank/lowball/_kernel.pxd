@@ -2,7 +2,7 @@
 # ``from handrank.lowball._kernel cimport hr_low_a5_row`` (razz equity). Everything
 # is a static inline C function or a static const table from the headers.
 # Layout: see lowball/tables.h / tools/gen_lowball.py.
-from libc.stdint cimport uint8_t, int16_t, int32_t
+from libc.stdint cimport uint8_t, uint16_t, int16_t, int32_t
 from libc.stddef cimport ptrdiff_t
 
 cdef extern from "lowball/tables.h" nogil:
@@ -13,12 +13,11 @@ cdef extern from "lowball/tables.h" nogil:
     const int16_t HR_LOW_27_CATEGORY_FIRST[9]
     const int16_t HR_LOW_A5_CATEGORY_FIRST[6]
     const int16_t HR_LOW_BADUGI_CATEGORY_FIRST[4]
-    const int32_t HR_LOW_CHOOSE[20][8]
     const int16_t HR_LOW_27_FROM_POKER[7463]
-    const int16_t HR_LOW_A5_5[6188]
-    const int16_t HR_LOW_A5_6[18564]
-    const int16_t HR_LOW_A5_7[50388]
+    const int HR_LOW_A5_LEN
+    const int16_t HR_LOW_A5[84354]
     const int16_t HR_LOW_BADUGI[8192]
+    const uint16_t HR_LOW_BADUGI_SUBSETS[64]
 
 cdef extern from "lowball/kernel.h" nogil:
     const int HR_LOW_ERR_RANGE "HR_ERR_RANGE"

@@ -126,7 +126,6 @@ def badugi_table():
 def table_bytes():
     """Total size in bytes of the compiled lowball tables (poker's, which
     deuce-to-seven also reads, not counted)."""
-    return (sizeof(HR_LOW_27_FROM_POKER) + sizeof(HR_LOW_A5_5) + sizeof(HR_LOW_A5_6)
-            + sizeof(HR_LOW_A5_7) + sizeof(HR_LOW_BADUGI) + sizeof(HR_LOW_CHOOSE)
-            + sizeof(HR_LOW_27_CATEGORY_FIRST) + sizeof(HR_LOW_A5_CATEGORY_FIRST)
+    return (sizeof(HR_LOW_27_FROM_POKER) + sizeof(HR_LOW_A5) + sizeof(HR_LOW_BADUGI)
+            + sizeof(HR_LOW_BADUGI_SUBSETS) + sizeof(HR_LOW_27_CATEGORY_FIRST) + sizeof(HR_LOW_A5_CATEGORY_FIRST)
             + sizeof(HR_LOW_BADUGI_CATEGORY_FIRST))

@@ -1,7 +1,7 @@
 /* Lowball kernels in plain C over the generated tables of lowball/tables.h
  * (deuce-to-seven: poker's 5-card kernel, then one remap table; ace-to-five:
- * sort the ace-low ranks, one table lookup by multiset number; badugi: the
- * best of the 15 card subsets through one rank-set table).
+ * the sum of poker's rank keys through poker's perfect hash into its own table;
+ * badugi: the largest conflict-free card subsets through one rank-set table).
  *
  * The bulk kernels never trust their input: a byte >= 52 or a repeated card
  * stops the loop and reports the row and column; no input can make them read
@@ -23,47 +23,57 @@ HR_INLINE int hr_low_rank(unsigned c) {
     return (int)(r % 13);
 }
 
-/* Ace-to-five strength (1..6175) of k = 5, 6 or 7 ids (best five).
- * PRECONDITION (unchecked): distinct ids in 0..51; memory-safe on any bytes
- * (returns 0 for an impossible rank multiset). */
+#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+_Static_assert(HR_LOW_A5_LEN == HR_NOFLUSH_LEN, "ace-to-five table follows poker's hash");
+#endif
+
+/* Ace-to-five strength (1..6175, best five) from the sum of the cards' rank
+ * keys (the low 32 bits of HR_BYTE_KEY): one perfect-hash lookup, no sort.
+ * Any sum of at most 7 byte keys stays inside the tables (0 for a sum no
+ * rank multiset makes). */
+HR_INLINE int32_t hr_low_a5_key(uint32_t key) {
+    return HR_LOW_A5[(key & 0xFFF) + HR_ROW_OFFSET[key >> 12]];
+}
+
+/* Ace-to-five strength of k = 5, 6 or 7 ids (best five).
+ * PRECONDITION (unchecked): distinct ids in 0..51; memory-safe on any bytes. */
 HR_INLINE int32_t hr_low_a5_row(const uint8_t *row, int k) {
-    int r[7], i, j, x;
-    int32_t idx = 0;
-    for (i = 0; i < k; i++) {
-        x = hr_low_rank(row[i]);
-        for (j = i; j > 0 && r[j - 1] > x; j--) r[j] = r[j - 1];
-        r[j] = x;
-    }
-    for (i = 0; i < k; i++) idx += HR_LOW_CHOOSE[r[i] + i][i + 1];
-    if (k == 5) return HR_LOW_A5_5[idx];
-    if (k == 6) return HR_LOW_A5_6[idx];
-    return HR_LOW_A5_7[idx];
+    uint32_t key = 0;
+    int j;
+    for (j = 0; j < k && j < 7; j++) key += (uint32_t)HR_BYTE_KEY[row[j]];
+    return hr_low_a5_key(key);
 }
 
 /* Badugi strength (1..1092) of four ids. PRECONDITION (unchecked): distinct
- * ids in 0..51; memory-safe on any bytes. Every subset of the four cards whose
- * ranks and suits are all different is looked up by its rank set; the table
- * orders sets by size first, so the largest wins. */
+ * ids in 0..51; memory-safe on any bytes. The pairs of cards that share a rank
+ * or a suit make a 6-bit mask; HR_LOW_BADUGI_SUBSETS gives the largest subsets
+ * free of them, and the best of those (by rank set) plays. */
 HR_INLINE int32_t hr_low_badugi_row(const uint8_t *row) {
-    uint32_t rb[4], sb[4];
+    unsigned a = row[0], b = row[1], c = row[2], d = row[3];
+    uint32_t ra = 1u << hr_low_rank(a), rb = 1u << hr_low_rank(b);
+    uint32_t rc = 1u << hr_low_rank(c), rd = 1u << hr_low_rank(d);
+    uint32_t m[16];
+    unsigned conflicts, subsets, S;
     int32_t best = 0, v;
-    int s, i;
-    for (i = 0; i < 4; i++) {
-        rb[i] = 1u << hr_low_rank(row[i]);
-        sb[i] = 1u << (row[i] & 3);
-    }
-    for (s = 1; s < 16; s++) {
-        uint32_t rm = 0, sm = 0, rs = 0, ss = 0;
-        for (i = 0; i < 4; i++) {
-            if (s >> i & 1) {
-                rm |= rb[i]; rs += rb[i];
-                sm |= sb[i]; ss += sb[i];
-            }
-        }
-        if (rm == rs && sm == ss) {  /* no rank and no suit twice */
-            v = HR_LOW_BADUGI[rm & 8191];
-            if (v > best) best = v;
-        }
+#define HR_LOW_CLASH(x, y) ((unsigned)(((x) >> 2) == ((y) >> 2) || (((x) ^ (y)) & 3) == 0))
+    conflicts = HR_LOW_CLASH(a, b) | HR_LOW_CLASH(a, c) << 1 | HR_LOW_CLASH(a, d) << 2
+              | HR_LOW_CLASH(b, c) << 3 | HR_LOW_CLASH(b, d) << 4 | HR_LOW_CLASH(c, d) << 5;
+#undef HR_LOW_CLASH
+    subsets = HR_LOW_BADUGI_SUBSETS[conflicts & 63];
+    m[0] = 0;
+    m[1] = ra; m[2] = rb; m[3] = ra | rb; m[4] = rc; m[5] = ra | rc; m[6] = rb | rc;
+    m[7] = ra | rb | rc;
+    for (S = 8; S < 16; S++) m[S] = m[S - 8] | rd;
+    subsets &= 0xFFFE;
+    while (subsets) {  /* each candidate subset (lowest set bit first) */
+#if defined(__GNUC__) || defined(__clang__)
+        S = (unsigned)__builtin_ctz(subsets);
+#else
+        for (S = 1; !(subsets >> S & 1); S++) {}
+#endif
+        subsets &= subsets - 1;
+        v = HR_LOW_BADUGI[m[S & 15] & 8191];
+        best = v > best ? v : best;
     }
     return best;
 }
@@ -82,18 +92,40 @@ HR_INLINE int hr_low_check_row(const uint8_t *row, int k, int *err, int *col) {
     return 0;
 }
 
-/* Ace-to-five strengths of rows start..stop of a C-contiguous (N, k) uint8 id
- * array (k = 5, 6 or 7) into out. Returns -1, or the first bad row (with *err,
- * *col set). */
-HR_INLINE ptrdiff_t hr_low_a5_eval_ids(const uint8_t *ids, int k, ptrdiff_t start,
-                                       ptrdiff_t stop, int32_t *out, int *err, int *col) {
+/* Ace-to-five strengths of rows start..stop of a C-contiguous (N, K) uint8 id
+ * array (K = 5, 6 or 7, a constant after inlining) into out. A row is bad when
+ * the OR of its cards' bits differs from their sum (a repeat) or reaches bit
+ * 52 (a byte >= 52 maps to the poison bit 63): one branch per row. Returns -1,
+ * or the first bad row (with *err, *col set). */
+HR_INLINE ptrdiff_t hr_low_a5_eval_k(const uint8_t *ids, int K, ptrdiff_t start,
+                                     ptrdiff_t stop, int32_t *out, int *err, int *col) {
     ptrdiff_t i;
     for (i = start; i < stop; i++) {
-        const uint8_t *row = ids + (ptrdiff_t)k * i;
-        if (hr_low_check_row(row, k, err, col)) return i;
-        out[i] = hr_low_a5_row(row, k);
+        const uint8_t *row = ids + (ptrdiff_t)K * i;
+        uint64_t m = 0, sum = 0;
+        uint32_t key = 0;
+        int j;
+        for (j = 0; j < K; j++) {
+            unsigned c = row[j];
+            uint64_t bit = (uint64_t)1 << (c < 52 ? c : 63);
+            m |= bit;
+            sum += bit;
+            key += (uint32_t)HR_BYTE_KEY[c];
+        }
+        if ((m != sum) | (m >> 52)) {
+            hr_low_check_row(row, K, err, col);
+            return i;
+        }
+        out[i] = hr_low_a5_key(key);
     }
     return -1;
+}
+
+HR_INLINE ptrdiff_t hr_low_a5_eval_ids(const uint8_t *ids, int k, ptrdiff_t start,
+                                       ptrdiff_t stop, int32_t *out, int *err, int *col) {
+    if (k == 5) return hr_low_a5_eval_k(ids, 5, start, stop, out, err, col);
+    if (k == 6) return hr_low_a5_eval_k(ids, 6, start, stop, out, err, col);
+    return hr_low_a5_eval_k(ids, 7, start, stop, out, err, col);
 }
 
 /* Badugi strengths of rows start..stop of a C-contiguous (N, 4) uint8 id array. */
