@@ -102,6 +102,11 @@ class LowballGame:
         CardParseError, CardRangeError, DuplicateCardError, HandSizeError (all
         ValueErrors); TypeError for an item that is neither a card string nor an int.
         """
+        if type(cards) is list or type(cards) is tuple:
+            try:  # card ids: checked and evaluated in one compiled call
+                return int(_low.strength_ids(self._number, cards))
+            except (TypeError, HandSizeError):
+                pass  # card strings, or a size error the path below words for this game
         return int(_low.strength_ids(self._number, self._ids(cards)))
 
     def evaluate(self, cards: CardsLike) -> HandValue:
