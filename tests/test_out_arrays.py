@@ -5,7 +5,7 @@ bad ``out`` is refused before the kernel runs, naming what is wrong."""
 import numpy as np
 import pytest
 
-from handrank import brag, canada, cards, chinese, poker
+from handrank import brag, canada, cards, chinese, lowball, poker
 from handrank.errors import ArrayDtypeError, ArrayShapeError
 
 N = 200
@@ -18,6 +18,9 @@ CALLS = {
     "canada": (canada.evaluate_many, cards.deal(N, 6, seed=4)),
     "chinese fronts": (chinese.evaluate_many, cards.deal(N, 3, seed=5)),
     "chinese rows of five": (chinese.evaluate_many, cards.deal(N, 5, seed=6)),
+    "deuce-to-seven": (lowball.deuce_to_seven.evaluate_many, cards.deal(N, 5, seed=7)),
+    "razz": (lowball.ace_to_five.evaluate_many, cards.deal(N, 7, seed=8)),
+    "badugi": (lowball.badugi.evaluate_many, cards.deal(N, 4, seed=9)),
 }
 
 

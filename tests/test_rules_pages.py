@@ -24,7 +24,10 @@ from tests.conftest import REQUIRE_DATA, ROOT, SHARED
 RULES = os.path.join(ROOT, "docs", "rules")
 SHARED_RULES = os.path.join(SHARED, "rules")
 #: The working rules pages the project implements (poker-variants.md: not yet).
-IMPLEMENTED = ("poker.md", "brag-and-crash.md", "chinese-poker.md", "broken-canada.md")
+IMPLEMENTED = ("poker.md", "brag-and-crash.md", "chinese-poker.md", "broken-canada.md",
+               "lowball.md")
+#: Our pages that cover part of a working page: (working page, its sections we follow).
+PART_OF = {"lowball.md": ("poker-variants.md", ("Lowball",))}
 PAGES = sorted(f for f in os.listdir(RULES) if f.endswith(".md")) if os.path.isdir(RULES) else []
 
 #: ``tests/<dirs>/<file>.py::<function>`` as the pages write it.
@@ -70,6 +73,10 @@ def entries(text: str) -> list[str]:
 
 
 def shared_page(page: str) -> str:
+    if page in PART_OF:  # only the sections our page follows
+        whole, wanted = PART_OF[page]
+        return "".join(f"## {h}\n{b}" for h, b in sections(shared_page(whole)).items()
+                       if h in wanted)
     path = os.path.join(SHARED_RULES, page)
     if not os.path.isfile(path):
         if REQUIRE_DATA:

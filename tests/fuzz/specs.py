@@ -18,7 +18,7 @@ from typing import Any, Callable
 import numpy as np
 
 import handrank
-from handrank import brag, canada, cards, chinese, crash, engine, equity, poker, rules
+from handrank import brag, canada, cards, chinese, crash, engine, equity, lowball, poker, rules
 from handrank.canada import engine as canada_engine
 from handrank.equity import grid as equity_grid
 from handrank.equity import ranges
@@ -26,8 +26,9 @@ from handrank.equity import ranges
 #: The modules whose ``__all__`` is the public API the fuzz tier covers (the top level
 #: also names ``engine`` and ``rules``; ``canada.engine`` adds ``log_lines``).
 MODULES = {"handrank": handrank, "cards": cards, "poker": poker, "equity": equity,
-           "equity.ranges": ranges, "equity.grid": equity_grid, "brag": brag, "crash": crash, "chinese": chinese,
-           "canada": canada, "canada.engine": canada_engine, "engine": engine, "rules": rules}
+           "equity.ranges": ranges, "equity.grid": equity_grid, "brag": brag, "crash": crash,
+           "chinese": chinese, "canada": canada, "canada.engine": canada_engine,
+           "engine": engine, "rules": rules, "lowball": lowball}
 
 
 @dataclass
@@ -165,6 +166,10 @@ SPECS: dict[str, Spec] = {
     # ----------------------------------------------------------------------------- brag
     "brag.BragEquity": _same_fields(brag.equity(B3)),
     "brag.Category": S(brag.Category, 1, enum=True),
+    # ----------------------------------------------------------------------------- lowball
+    "lowball.AceToFiveCategory": S(lowball.AceToFiveCategory, 1, enum=True),
+    "lowball.BadugiCategory": S(lowball.BadugiCategory, 1, enum=True),
+    "lowball.DeuceToSevenCategory": S(lowball.DeuceToSevenCategory, 1, enum=True),
     "brag.categories": S(brag.categories, [1, 741]),
     "brag.category": S(brag.category, 741),
     "brag.compare": S(brag.compare, B3, B3B, prial_threes_high=True, a23_top_run=False),
@@ -377,6 +382,19 @@ METHOD_SPECS: dict[str, Spec] = {
     "chinese.TableScore.text": S(_cs.text),
     "canada.Showdown.describe": S(_ca_showdown.describe),
 }
+# lowball: the three evaluator objects' verbs (the objects are not callables themselves)
+for _g, _hand in ((lowball.deuce_to_seven, "7s 5d 4h 3c 2s"), (lowball.ace_to_five, H7),
+                  (lowball.badugi, "As 2d 3h 4c")):
+    _n = f"lowball.{_g.game.replace('-', '_')}"
+    METHOD_SPECS.update({
+        f"{_n}.strength": S(_g.strength, _hand),
+        f"{_n}.evaluate": S(_g.evaluate, _hand),
+        f"{_n}.evaluate_many": S(_g.evaluate_many, [_hand, _hand.split()], threads=1, out=None),
+        f"{_n}.category": S(_g.category, _g.max_strength),
+        f"{_n}.categories": S(_g.categories, [1, _g.max_strength]),
+        f"{_n}.name": S(_g.name, 1),
+        f"{_n}.describe": S(_g.describe, 1),
+    })
 
 
 def public_callables() -> dict[str, Any]:

@@ -490,6 +490,31 @@ def _b_scan_lines(draw):
 KINDS["_text.scan_lines"] = [V(st.binary(max_size=64)), _index, V(st.booleans()),
                              A(np.uint8, 2, 7), A(np.int8, 1), A(np.int64, 1)]
 BASES["_text.scan_lines"] = _b_scan_lines
+# ---------------------------------------------- lowball (issue 13)
+
+def _b_low_game(draw):
+    return draw(st.sampled_from([(0, 5), (1, 5), (1, 6), (1, 7), (2, 4)]))
+
+
+def _b_low_eval_ids(draw):
+    (game, k), n = _b_low_game(draw), draw(st.integers(0, 8))
+    return [game, _rows(draw, n, k), np.zeros(n, np.int32), *_range(draw, n)]
+
+
+def _b_low_strength_ids(draw):
+    game, k = _b_low_game(draw)
+    return [game, [int(c) for c in _perm(draw)[:k]]]
+
+
+_LOW_GAME = V(st.sampled_from([0, 1, 2, 3, -1, None, 2**70, True]))
+for _name, _base, _kinds in (
+        ("lowball.eval_ids", _b_low_eval_ids,
+         [_LOW_GAME, A(np.uint8, 2, 5), A(np.int32, 1), _index, _index]),
+        ("lowball.strength_ids", _b_low_strength_ids, [_LOW_GAME, V(garbage())]),
+        ("lowball.category_first", lambda draw: [draw(st.integers(0, 2))], [_LOW_GAME]),
+        ("lowball.badugi_table", _b_const(), []),
+        ("lowball.table_bytes", _b_const(), [])):
+    BASES[_name], KINDS[_name] = _base, _kinds
 
 
 def kernel_modules() -> list[str]:

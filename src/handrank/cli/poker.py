@@ -61,6 +61,10 @@ from ._common import (
 #: a command. Hold'em (5 to 7 cards, best five) is :func:`cmd_eval` itself.
 EVAL_GAMES: dict[str, str] = {
     "holdem": "",
+    "deuce-to-seven": "lowball:eval_deuce_to_seven",
+    "ace-to-five": "lowball:eval_ace_to_five",
+    "razz": "lowball:eval_ace_to_five",
+    "badugi": "lowball:eval_badugi",
 }
 
 # =========================================================================== poker tables
