@@ -1,0 +1,26 @@
+"""Type stub for the compiled module ``handrank.omaha._kernel`` (source: omaha/_kernel.pyx).
+
+Kept in sync with the extension by tests/test_stubs.py (mypy.stubtest).
+"""
+
+from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+# Error kinds reported by eval_rows (third item of the error tuple).
+KIND_RANGE: Final = 1
+KIND_DUPLICATE: Final = 2
+NO_LOW: Final = 0
+LOW_MAX: Final = 56
+
+def high(hole: Sequence[int], board: Sequence[int]) -> int: ...
+def best_high(hole: Sequence[int], board: Sequence[int]) -> tuple[int, tuple[int, int, int, int, int]]: ...
+def low(hole: Sequence[int], board: Sequence[int]) -> int: ...
+def low_mask(hole: Sequence[int], board: Sequence[int]) -> int: ...
+def low_strength_of_mask(mask: int) -> int: ...
+def eval_rows(
+    holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], out: npt.NDArray[np.int32],
+    start: int, stop: int, low: bool = False,
+) -> tuple[int, int, int] | None: ...
