@@ -8,7 +8,7 @@ exception naming them.
 """
 
 cimport cython
-from libc.stdint cimport uint8_t, uint32_t, uint64_t, int32_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t
 from libc.stddef cimport ptrdiff_t
 
 from ..poker._kernel cimport HR_CARD_KEY, HR_SUIT_BASE, hr_poker_strength
@@ -129,3 +129,23 @@ def eval_rows(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, int32_t
     if bad >= 0:
         return (bad, col, err)
     return None
+
+
+cdef extern from "omaha/tables.h" nogil:
+    const uint8_t HR_OMAHA_PAIR_IDX[169]
+    const uint16_t HR_OMAHA_TRIPLE_OFF[2197]
+    const uint16_t HR_OMAHA_HIGH[41405]
+
+
+def table_entry(int a, int b, int c, int d, int e):
+    """HR_OMAHA_HIGH's entry for board ranks a, b, c and hole ranks d, e (0..12):
+    the rank-only strength of the five (0 for five of a rank)."""
+    for r in (a, b, c, d, e):
+        if not 0 <= r <= 12:
+            raise ValueError("ranks are 0..12")
+    return HR_OMAHA_HIGH[HR_OMAHA_TRIPLE_OFF[169 * a + 13 * b + c] + HR_OMAHA_PAIR_IDX[13 * d + e]]
+
+
+def table_bytes():
+    """Size in bytes of Omaha's own tables (poker's HR_FLUSH / HR_BYTE_KEY are shared)."""
+    return sizeof(HR_OMAHA_PAIR_IDX) + sizeof(HR_OMAHA_TRIPLE_OFF) + sizeof(HR_OMAHA_HIGH)
