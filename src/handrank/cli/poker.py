@@ -53,6 +53,8 @@ from ._common import (
 #: a command. Hold'em (5 to 7 cards, best five) is :func:`cmd_eval` itself.
 EVAL_GAMES: dict[str, str] = {
     "holdem": "",
+    "omaha": "omaha:eval_omaha",
+    "omaha-hilo": "omaha:eval_omaha_hilo",
 }
 
 # =========================================================================== poker tables
