@@ -17,6 +17,7 @@ import numpy as np
 
 import handrank
 from handrank import brag, canada, cards, chinese, crash, engine, equity, poker, rules
+from handrank import omaha
 from handrank.canada import engine as canada_engine
 from handrank.equity import ranges
 
@@ -24,7 +25,8 @@ from handrank.equity import ranges
 #: also names ``engine`` and ``rules``; ``canada.engine`` adds ``log_lines``).
 MODULES = {"handrank": handrank, "cards": cards, "poker": poker, "equity": equity,
            "equity.ranges": ranges, "brag": brag, "crash": crash, "chinese": chinese,
-           "canada": canada, "canada.engine": canada_engine, "engine": engine, "rules": rules}
+           "canada": canada, "canada.engine": canada_engine, "engine": engine, "rules": rules,
+           "omaha": omaha}
 
 
 @dataclass
@@ -66,6 +68,7 @@ CRASH = "As Ad Ac Kh Qh Jh 2c 3d 4s 9s 9d 7c 5h"
 CRASH_HANDS = ["As Ad Ac", "Kh Qh Jh", "2c 3d 4s", "9s 9d 7c"]
 CA_SET, CA_PIT = "2s 3s 4s 5s", "6h 7h"
 CA_SET2 = "Kd Kc Qd Jc"
+OM_HOLE, OM_BOARD = "Ac 4c Kh Qc", "2c 3d 7h Ks Kd"    # an Omaha hand
 
 _r = poker.evaluate(H7)
 _eq = equity.equity(["AhAd", "KsKc"], board="2c3c4c")
@@ -150,6 +153,23 @@ SPECS: dict[str, Spec] = {
     "equity.ranges.all_combos": S(ranges.all_combos),
     "equity.ranges.parse_range": S(ranges.parse_range, "22-55, 0.5(AsKs)"),
     # ----------------------------------------------------------------------------- brag
+    # ---------------------------------------------------------------------------- omaha
+    "omaha.Category": S(omaha.Category, 1, enum=True),
+    "omaha.categories": S(omaha.categories, [1, 7462]),
+    "omaha.category": S(omaha.category, 7462),
+    "omaha.describe": S(omaha.describe, 1),
+    "omaha.describe_low": S(omaha.describe_low, 56),
+    "omaha.evaluate": S(omaha.evaluate, OM_HOLE, OM_BOARD),
+    "omaha.evaluate_many": S(omaha.evaluate_many, [OM_HOLE, "2h 3h 4h 5h"],
+                             [OM_BOARD, "7c 8c 9c Td Jd"], threads=1, out=None),
+    "omaha.low": S(omaha.low, OM_HOLE, OM_BOARD),
+    "omaha.low_many": S(omaha.low_many, np.array([[0, 4, 8, 12]]),
+                        np.array([[16, 20, 24, 48, 51]]), threads=1, out=None),
+    "omaha.low_ranks": S(omaha.low_ranks, 1),
+    "omaha.name": S(omaha.name, 1),
+    "omaha.showdown": S(omaha.showdown, [OM_HOLE, "Jc Jd 9s 9h"], OM_BOARD),
+    "omaha.showdown_hilo": S(omaha.showdown_hilo, [OM_HOLE, "Jc Jd 9s 9h"], OM_BOARD, pot=7),
+    "omaha.strength": S(omaha.strength, OM_HOLE, OM_BOARD),
     "brag.BragEquity": _same_fields(brag.equity(B3)),
     "brag.Category": S(brag.Category, 1, enum=True),
     "brag.categories": S(brag.categories, [1, 741]),
