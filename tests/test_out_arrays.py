@@ -5,7 +5,7 @@ bad ``out`` is refused before the kernel runs, naming what is wrong."""
 import numpy as np
 import pytest
 
-from handrank import brag, canada, cards, chinese, poker
+from handrank import brag, canada, cards, chinese, omaha, poker
 from handrank.errors import ArrayDtypeError, ArrayShapeError
 
 N = 200
@@ -18,6 +18,8 @@ CALLS = {
     "canada": (canada.evaluate_many, cards.deal(N, 6, seed=4)),
     "chinese fronts": (chinese.evaluate_many, cards.deal(N, 3, seed=5)),
     "chinese rows of five": (chinese.evaluate_many, cards.deal(N, 5, seed=6)),
+    "omaha": (lambda rows, out=None: omaha.evaluate_many(rows[:, :4], rows[:, 4:], out=out),
+              cards.deal(N, 9, seed=7)),
 }
 
 
