@@ -238,3 +238,15 @@ def test_duplicates_and_bad_cards_name_the_card_and_place():
     assert (e.value.row, e.value.column) == (3, 4)
     with pytest.raises(CardRangeError, match="^holes: row 0, column 1: card id -1"):
         omaha.evaluate_many(np.array([[5, -1, 7, 9]]), np.array([[0, 1, 2, 3, 4]]))
+
+
+def test_single_calls_read_every_spelling_alike():
+    """Plain text and id lists take the compiled path; other spellings the Python
+    parser: the same strengths either way."""
+    hole, board = "As Ks 2d 3d", "Qs Js Ts 4c 5h"
+    ids_h, ids_b = parse_cards(hole), parse_cards(board)
+    spellings = [(hole, board), (ids_h, ids_b), (tuple(ids_h), tuple(ids_b)),
+                 (hole.split(), board.split()), ("A♠ K♠ 2♦ 3♦", "Q♠ J♠ 10♠ 4♣ 5♥"),
+                 (np.array(ids_h), np.array(ids_b))]
+    assert {omaha.strength(h, b) for h, b in spellings} == {poker.ROYAL_FLUSH}
+    assert {omaha.low(h, b) for h, b in spellings} == {omaha.low(hole, board)}

@@ -11,7 +11,7 @@ cimport cython
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t
 from libc.stddef cimport ptrdiff_t
 
-from ..poker._kernel cimport HR_CARD_KEY, HR_SUIT_BASE, hr_poker_strength
+from ..poker._kernel cimport HR_CARD_KEY, HR_SUIT_BASE, _scan, hr_poker_strength
 
 KIND_RANGE = HR_ERR_RANGE
 KIND_DUPLICATE = HR_ERR_DUPLICATE
@@ -44,6 +44,35 @@ cdef int _load(object hole, object board, uint8_t* h, uint8_t* b) except -1:
     if hr_omaha_check_row(h, <int>nh, b, &col):
         raise ValueError("card ids must be distinct")
     return <int>nh
+
+
+cdef int _fast(object hole, object board, uint8_t* h, uint8_t* b) noexcept:
+    """The fast path of the single-hand calls: hole and board as card text or
+    lists/tuples of int ids, read by poker's compiled scanner; the hole count
+    (4..6) when both read and the cards are distinct, else -1 (the caller then
+    parses in Python, which raises the error naming the culprit)."""
+    cdef Py_ssize_t nh = _scan(hole, h, 6)
+    cdef int col = 0
+    if nh < 4 or _scan(board, b, 5) != 5 or hr_omaha_check_row(h, <int>nh, b, &col):
+        return -1
+    return <int>nh
+
+
+def fast_high(hole, board):
+    """High strength of a hand in plain text or id lists, or -1 when it needs the
+    Python parser (another spelling, or a bad hand)."""
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef int nh = _fast(hole, board, h, b)
+    return -1 if nh < 0 else hr_omaha_high(h, nh, b)
+
+
+def fast_low(hole, board):
+    """Low strength of a hand in plain text or id lists, or -1 (see fast_high)."""
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef int nh = _fast(hole, board, h, b)
+    return -1 if nh < 0 else hr_omaha_low(h, nh, b)
 
 
 def high(hole, board):

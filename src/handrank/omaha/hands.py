@@ -58,8 +58,11 @@ def strength(hole: CardsLike, board: CardsLike) -> int:
 
     Cards are text (``"As Kd Qh Jc"``) or sequences of ids / card strings.
     Raises as :func:`parse_hand`. Rule: ``docs/rules/omaha.md``."""
-    h, b = parse_hand(hole, board)
-    return int(_kernel.high(h, b))
+    s = _kernel.fast_high(hole, board)  # plain text or id lists, parsed and checked in C
+    if s < 0:
+        h, b = parse_hand(hole, board)
+        s = _kernel.high(h, b)
+    return s
 
 
 def evaluate(hole: CardsLike, board: CardsLike) -> HandValue:
@@ -82,8 +85,11 @@ def low(hole: CardsLike, board: CardsLike) -> int:
     ranks all eight or lower (ace low; straights and flushes do not count).
 
     Raises as :func:`parse_hand`. Rule: ``docs/rules/omaha.md``."""
-    h, b = parse_hand(hole, board)
-    return int(_kernel.low(h, b))
+    s = _kernel.fast_low(hole, board)
+    if s < 0:
+        h, b = parse_hand(hole, board)
+        s = _kernel.low(h, b)
+    return s
 
 
 def low_ranks(strength: int) -> tuple[int, ...]:
