@@ -172,3 +172,33 @@ def ref_ids(text: str) -> list[int]:
     from handrank.cards import parse_cards
 
     return parse_cards(text)
+
+
+@pytest.mark.parametrize("players", (1, 2, 3, 6))
+def test_bulk_hilo_shares_equal_the_single_showdown(players):
+    from handrank import cards
+
+    n_hole = 4 if players < 6 else 5
+    rows = cards.deal(300, 5 + players * n_hole, seed=players)
+    boards, holes = rows[:, :5], rows[:, 5:].reshape(300, players, n_hole)
+    shares, denom = omaha.showdown_hilo_many(holes, boards)
+    assert shares.shape == (300, players) and (shares.sum(axis=1) == denom).all()
+    for i in range(0, 300, 7):
+        want = omaha.showdown_hilo(holes[i].tolist(), boards[i].tolist())
+        assert [F(int(s), denom) for s in shares[i]] == want
+    assert np.array_equal(omaha.showdown_hilo_many(holes.astype(np.int64), boards, threads=2)[0],
+                          shares)
+
+
+def test_bulk_hilo_bad_deals_name_the_row():
+    holes = np.array([[[0, 1, 2, 3], [4, 5, 6, 7]], [[8, 9, 10, 11], [12, 13, 14, 51]]])
+    boards = np.array([[20, 21, 22, 23, 24], [25, 26, 27, 28, 51]])
+    with pytest.raises(DuplicateCardError, match="row 1: card As appears twice"):
+        omaha.showdown_hilo_many(holes, boards)
+    boards[1, 4] = 52
+    with pytest.raises(HandrankError, match="row 1, column 4: card id 52"):
+        omaha.showdown_hilo_many(holes, boards)
+    with pytest.raises(HandSizeError, match="4, 5 or 6 hole cards"):
+        omaha.showdown_hilo_many(holes[:, :, :2], boards)
+    with pytest.raises(HandrankError, match="holes must be"):
+        omaha.showdown_hilo_many(holes[0], boards)

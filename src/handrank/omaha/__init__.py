@@ -22,7 +22,8 @@ Modules
 -------
 ``hands``      one hand: strength, evaluate, low, low_ranks, describe_low
 ``bulk``       evaluate_many and low_many over (N, h) holes + (N, 5) boards
-``showdowns``  showdown (high winners) and showdown_hilo (shares of the pot)
+``showdowns``  showdown (high winners), showdown_hilo (shares of the pot) and
+               showdown_hilo_many (exact shares of many deals)
 ``_kernel``    the compiled kernels over ``kernel.h`` (poker's tables, no table of its own)
 ``reference``  the pure-Python evaluator the kernels are tested against
 """
@@ -43,7 +44,7 @@ from .hands import (
     low_ranks,
     strength,
 )
-from .showdowns import showdown, showdown_hilo
+from .showdowns import showdown, showdown_hilo, showdown_hilo_many
 
 __all__ = [
     "BOARD_SIZE",
@@ -63,5 +64,6 @@ __all__ = [
     "name",
     "showdown",
     "showdown_hilo",
+    "showdown_hilo_many",
     "strength",
 ]
