@@ -25,8 +25,7 @@ from handrank.equity import ranges
 #: also names ``engine`` and ``rules``; ``canada.engine`` adds ``log_lines``).
 MODULES = {"handrank": handrank, "cards": cards, "poker": poker, "equity": equity,
            "equity.ranges": ranges, "brag": brag, "crash": crash, "chinese": chinese,
-           "canada": canada, "canada.engine": canada_engine, "engine": engine, "rules": rules,
-           "omaha": omaha}
+           "canada": canada, "canada.engine": canada_engine, "engine": engine, "rules": rules}
 
 
 @dataclass
@@ -57,6 +56,9 @@ class Abort(Exception):
 def _abort(*_):
     raise Abort
 
+
+#: The poker variants (issue 13) join the modules one line each.
+MODULES["omaha"] = omaha
 
 H5, H5B = "As Ks Qs Js Ts", "2c 3d 4h 5s 7c"
 H7 = "As Ks Qs Js Ts 2c 3d"
