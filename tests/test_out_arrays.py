@@ -5,7 +5,7 @@ bad ``out`` is refused before the kernel runs, naming what is wrong."""
 import numpy as np
 import pytest
 
-from handrank import brag, canada, cards, chinese, lowball, poker
+from handrank import brag, canada, cards, chinese, lowball, omaha, poker
 from handrank.errors import ArrayDtypeError, ArrayShapeError
 
 N = 200
@@ -21,6 +21,8 @@ CALLS = {
     "deuce-to-seven": (lowball.deuce_to_seven.evaluate_many, cards.deal(N, 5, seed=7)),
     "razz": (lowball.ace_to_five.evaluate_many, cards.deal(N, 7, seed=8)),
     "badugi": (lowball.badugi.evaluate_many, cards.deal(N, 4, seed=9)),
+    "omaha": (lambda rows, out=None: omaha.evaluate_many(rows[:, :4], rows[:, 4:], out=out),
+              cards.deal(N, 9, seed=7)),
 }
 
 

@@ -25,10 +25,10 @@ from .result import HandValue
 
 #: Game modules imported on first use (``handrank.brag`` ...), so that ``import handrank``
 #: stays cheap for a user of one game.
-_LAZY = ("brag", "canada", "chinese", "crash", "engine", "equity", "ranges", "rules")
+_LAZY = ("brag", "canada", "chinese", "crash", "engine", "equity", "ranges", "rules", "omaha")
 
 if TYPE_CHECKING:  # pragma: no cover
-    from . import brag, canada, chinese, crash, engine, equity, ranges, rules
+    from . import brag, canada, chinese, crash, engine, equity, omaha, ranges, rules
 
 
 def __getattr__(name: str) -> Any:
@@ -56,6 +56,7 @@ __all__ = [
     "errors",
     "format_card",
     "format_cards",
+    "omaha",
     "parse_card",
     "parse_cards",
     "poker",

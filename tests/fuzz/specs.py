@@ -18,7 +18,7 @@ from typing import Any, Callable
 import numpy as np
 
 import handrank
-from handrank import brag, canada, cards, chinese, crash, engine, equity, lowball, poker, rules
+from handrank import brag, canada, cards, chinese, crash, engine, equity, lowball, omaha, poker, rules
 from handrank.canada import engine as canada_engine
 from handrank.equity import grid as equity_grid
 from handrank.equity import ranges
@@ -28,7 +28,7 @@ from handrank.equity import ranges
 MODULES = {"handrank": handrank, "cards": cards, "poker": poker, "equity": equity,
            "equity.ranges": ranges, "equity.grid": equity_grid, "brag": brag, "crash": crash,
            "chinese": chinese, "canada": canada, "canada.engine": canada_engine,
-           "engine": engine, "rules": rules, "lowball": lowball}
+           "engine": engine, "rules": rules, "lowball": lowball, "omaha": omaha}
 
 
 @dataclass
@@ -60,6 +60,8 @@ def _abort(*_):
     raise Abort
 
 
+#: The poker variants (issue 13) join the modules one line each.
+
 H5, H5B = "As Ks Qs Js Ts", "2c 3d 4h 5s 7c"
 H7 = "As Ks Qs Js Ts 2c 3d"
 B3, B3B = "As Ks Qs", "3c 3d 3h"
@@ -70,6 +72,7 @@ CRASH = "As Ad Ac Kh Qh Jh 2c 3d 4s 9s 9d 7c 5h"
 CRASH_HANDS = ["As Ad Ac", "Kh Qh Jh", "2c 3d 4s", "9s 9d 7c"]
 CA_SET, CA_PIT = "2s 3s 4s 5s", "6h 7h"
 CA_SET2 = "Kd Kc Qd Jc"
+OM_HOLE, OM_BOARD = "Ac 4c Kh Qc", "2c 3d 7h Ks Kd"    # an Omaha hand
 
 _r = poker.evaluate(H7)
 _eq = equity.equity(["AhAd", "KsKc"], board="2c3c4c")
@@ -164,6 +167,26 @@ SPECS: dict[str, Spec] = {
                           os.path.join(tempfile.gettempdir(), "handrank-fuzz-grid.svg"),
                           title="t", size=2.0, dpi=20),
     # ----------------------------------------------------------------------------- brag
+    # ---------------------------------------------------------------------------- omaha
+    "omaha.Category": S(omaha.Category, 1, enum=True),
+    "omaha.categories": S(omaha.categories, [1, 7462]),
+    "omaha.category": S(omaha.category, 7462),
+    "omaha.describe": S(omaha.describe, 1),
+    "omaha.describe_low": S(omaha.describe_low, 56),
+    "omaha.evaluate": S(omaha.evaluate, OM_HOLE, OM_BOARD),
+    "omaha.evaluate_many": S(omaha.evaluate_many, [OM_HOLE, "2h 3h 4h 5h"],
+                             [OM_BOARD, "7c 8c 9c Td Jd"], threads=1, out=None),
+    "omaha.low": S(omaha.low, OM_HOLE, OM_BOARD),
+    "omaha.low_many": S(omaha.low_many, np.array([[0, 4, 8, 12]]),
+                        np.array([[16, 20, 24, 48, 51]]), threads=1, out=None),
+    "omaha.low_ranks": S(omaha.low_ranks, 1),
+    "omaha.name": S(omaha.name, 1),
+    "omaha.showdown": S(omaha.showdown, [OM_HOLE, "Jc Jd 9s 9h"], OM_BOARD),
+    "omaha.showdown_hilo": S(omaha.showdown_hilo, [OM_HOLE, "Jc Jd 9s 9h"], OM_BOARD, pot=7),
+    "omaha.showdown_hilo_many": S(omaha.showdown_hilo_many,
+                                  np.array([[[0, 4, 8, 12], [1, 5, 9, 13]]]),
+                                  np.array([[16, 20, 24, 48, 51]]), threads=1),
+    "omaha.strength": S(omaha.strength, OM_HOLE, OM_BOARD),
     "brag.BragEquity": _same_fields(brag.equity(B3)),
     "brag.Category": S(brag.Category, 1, enum=True),
     # ----------------------------------------------------------------------------- lowball

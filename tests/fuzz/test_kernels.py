@@ -474,6 +474,41 @@ PENDING = {
         lambda draw: [_rows(draw, draw(st.integers(0, 8)), 7), np.zeros(8, np.int32), 1],
         [A(np.uint8, 2, 7), A(np.int32, 1), V(st.sampled_from([1, 2, 0, -1, -(2**31)]))]),
 }
+# ----------------------------------------------------------------------- omaha
+
+def _b_omaha_hand(draw):
+    p, h = _perm(draw), draw(st.integers(4, 6))
+    return [[int(c) for c in p[:h]], [int(c) for c in p[h:h + 5]]]
+
+
+def _b_omaha_rows(draw):
+    n, h = draw(st.integers(0, 8)), draw(st.integers(2, 6))
+    rows = _rows(draw, n, h + 5)
+    return [np.ascontiguousarray(rows[:, :h]), np.ascontiguousarray(rows[:, h:]),
+            np.zeros(n, np.int32), *_range(draw, n), draw(st.booleans())]
+
+
+_OMAHA_HAND = [V(garbage()), V(garbage())]
+KINDS.update({
+    "omaha.best_high": _OMAHA_HAND, "omaha.fast_high": _OMAHA_HAND,
+    "omaha.fast_low": _OMAHA_HAND, "omaha.high": _OMAHA_HAND, "omaha.low": _OMAHA_HAND,
+    "omaha.low_mask": _OMAHA_HAND,
+    "omaha.eval_rows": [A(np.uint8, 2, 6, values=(0, 256)), A(np.uint8, 2, 5, values=(0, 256)),
+                        A(np.int32, 1), _index, _index, V(st.booleans())],
+    "omaha.low_strength_of_mask": [V(st.sampled_from([31, 248, 0, 255, 256, -1, 2**32, 2**64]))],
+    "omaha.table_bytes": [],
+    "omaha.table_entry": [_cint] * 5,
+})
+BASES.update({
+    "omaha.best_high": _b_omaha_hand, "omaha.fast_high": _b_omaha_hand,
+    "omaha.fast_low": _b_omaha_hand, "omaha.high": _b_omaha_hand, "omaha.low": _b_omaha_hand,
+    "omaha.low_mask": _b_omaha_hand,
+    "omaha.eval_rows": _b_omaha_rows,
+    "omaha.low_strength_of_mask": lambda draw: [draw(st.sampled_from([31, 248, 0b10110110]))],
+    "omaha.table_bytes": _b_const(),
+    "omaha.table_entry": lambda draw: [draw(st.integers(0, 12)) for _ in range(5)],
+})
+
 for _name, (_base, _kinds) in PENDING.items():
     BASES.setdefault(_name, _base)
     KINDS.setdefault(_name, _kinds)

@@ -65,6 +65,8 @@ EVAL_GAMES: dict[str, str] = {
     "ace-to-five": "lowball:eval_ace_to_five",
     "razz": "lowball:eval_ace_to_five",
     "badugi": "lowball:eval_badugi",
+    "omaha": "omaha:eval_omaha",
+    "omaha-hilo": "omaha:eval_omaha_hilo",
 }
 
 # =========================================================================== poker tables

@@ -60,3 +60,7 @@ cdef extern from "poker/kernel.h" nogil:
 # One positional card id (an int or numpy integer, not a bool, in 0..51) for the
 # single-hand entry points; raises CardRangeError or TypeError naming the position.
 cdef long card_arg(object x, int pos) except -1
+# Card text or a list/tuple of plain int ids (at most cap cards) into out: the
+# count, or -1 for anything else (any other spelling, a bad card, more than cap);
+# repeats are not checked. The fast path of the single-hand calls (omaha's too).
+cdef Py_ssize_t _scan(object cards, uint8_t* out, Py_ssize_t cap) noexcept

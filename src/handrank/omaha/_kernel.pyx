@@ -1,0 +1,180 @@
+# cython: language_level=3
+"""Compiled Omaha kernels (see ``handrank.omaha`` for the documented API).
+
+The bulk kernel checks every card id of a row (range and repeats across hole and
+board) before using any as a table index, so no input can make it read out of
+bounds; the Python layer turns the (row, column, kind) it returns into the
+exception naming them.
+"""
+
+cimport cython
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t
+from libc.stddef cimport ptrdiff_t
+
+from ..poker._kernel cimport HR_CARD_KEY, HR_SUIT_BASE, _scan, hr_poker_strength
+
+KIND_RANGE = HR_ERR_RANGE
+KIND_DUPLICATE = HR_ERR_DUPLICATE
+NO_LOW = HR_OMAHA_NO_LOW
+LOW_MAX = HR_OMAHA_LOW_MAX
+
+cdef extern from "omaha/kernel.h" nogil:
+    const int HR_ERR_RANGE
+    const int HR_ERR_DUPLICATE
+    const uint8_t HR_OMAHA_TRIPLES[10][3]
+    const uint8_t HR_OMAHA_PAIRS[15][2]
+
+
+cdef int _load(object hole, object board, uint8_t* h, uint8_t* b) except -1:
+    """Copy checked id lists (the Python layer has parsed and checked them) into
+    h / b; returns the hole count. Re-checked here so no call can index out of
+    bounds: 2..6 hole ids, 5 board ids, all distinct in 0..51."""
+    cdef Py_ssize_t nh = len(hole), j
+    cdef int col = 0
+    if not 2 <= nh <= 6 or len(board) != 5:
+        raise ValueError("need 2..6 hole ids and 5 board ids")
+    for j in range(nh):
+        if not 0 <= hole[j] < 52:
+            raise ValueError("card ids must be in 0..51")
+        h[j] = <uint8_t>hole[j]
+    for j in range(5):
+        if not 0 <= board[j] < 52:
+            raise ValueError("card ids must be in 0..51")
+        b[j] = <uint8_t>board[j]
+    if hr_omaha_check_row(h, <int>nh, b, &col):
+        raise ValueError("card ids must be distinct")
+    return <int>nh
+
+
+cdef int _fast(object hole, object board, uint8_t* h, uint8_t* b) noexcept:
+    """The fast path of the single-hand calls: hole and board as card text or
+    lists/tuples of int ids, read by poker's compiled scanner; the hole count
+    (4..6) when both read and the cards are distinct, else -1 (the caller then
+    parses in Python, which raises the error naming the culprit)."""
+    cdef Py_ssize_t nh = _scan(hole, h, 6)
+    cdef int col = 0
+    if nh < 4 or _scan(board, b, 5) != 5 or hr_omaha_check_row(h, <int>nh, b, &col):
+        return -1
+    return <int>nh
+
+
+def fast_high(hole, board):
+    """High strength of a hand in plain text or id lists, or -1 when it needs the
+    Python parser (another spelling, or a bad hand)."""
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef int nh = _fast(hole, board, h, b)
+    return -1 if nh < 0 else hr_omaha_high(h, nh, b)
+
+
+def fast_low(hole, board):
+    """Low strength of a hand in plain text or id lists, or -1 (see fast_high)."""
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef int nh = _fast(hole, board, h, b)
+    return -1 if nh < 0 else hr_omaha_low(h, nh, b)
+
+
+def high(hole, board):
+    """High strength (1..7462) of checked id lists: 2..6 hole ids, 5 board ids."""
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef int nh = _load(hole, board, h, b)
+    return hr_omaha_high(h, nh, b)
+
+
+def best_high(hole, board):
+    """``(strength, five)``: the high strength and the five ids (two hole, then
+    three board) of a best hand, by trying every two + three on poker's
+    evaluator (the single-hand path: cares for the cards, not for speed)."""
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef int nh = _load(hole, board, h, b)
+    cdef int p, t, j, np_ = nh * (nh - 1) // 2
+    cdef int32_t s, best = 0
+    cdef uint64_t key, mask
+    cdef uint8_t five[5]
+    cdef uint8_t bestfive[5]
+    for t in range(10):
+        for p in range(np_):
+            five[0] = h[HR_OMAHA_PAIRS[p][0]]
+            five[1] = h[HR_OMAHA_PAIRS[p][1]]
+            for j in range(3):
+                five[2 + j] = b[HR_OMAHA_TRIPLES[t][j]]
+            key = HR_SUIT_BASE
+            mask = 0
+            for j in range(5):
+                key += HR_CARD_KEY[five[j]]
+                mask |= (<uint64_t>1) << five[j]
+            s = hr_poker_strength(key, mask)
+            if s > best:
+                best = s
+                for j in range(5):
+                    bestfive[j] = five[j]
+    return best, tuple(bestfive[j] for j in range(5))
+
+
+def low(hole, board):
+    """Low strength (1..56, 0 = none) of checked id lists."""
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef int nh = _load(hole, board, h, b)
+    return hr_omaha_low(h, nh, b)
+
+
+def low_mask(hole, board):
+    """The best low's rank mask (bit 0 = ace .. bit 7 = eight; 0 = none)."""
+    cdef uint8_t h[6]
+    cdef uint8_t b[5]
+    cdef int nh = _load(hole, board, h, b)
+    return hr_omaha_low_mask(h, nh, b)
+
+
+def low_strength_of_mask(uint32_t mask):
+    """Low strength 1..56 of a mask of exactly five of the bits 0..7."""
+    if mask >> 8 or bin(mask).count("1") != 5:
+        raise ValueError("need a mask of five of the bits 0..7")
+    return hr_omaha_low_strength(mask)
+
+
+def eval_rows(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, int32_t[::1] out,
+              Py_ssize_t start, Py_ssize_t stop, bint low=False):
+    """Kernel: high (or, with ``low``, eight-or-better low) strengths of rows
+    start..stop of (N, h) hole ids (h 2..6) and (N, 5) board ids into out.
+    Returns None, or (row, column, kind) of the first bad row, the column
+    counting the hole's first (0..h-1) then the board's (h..h+4). Releases the GIL."""
+    cdef int h = <int>holes.shape[1], err = 0, col = -1
+    cdef Py_ssize_t bad = -1
+    if not 2 <= h <= 6 or boards.shape[1] != 5:
+        raise ValueError("need (N, 2..6) holes and (N, 5) boards")
+    if (start < 0 or stop > holes.shape[0] or stop > boards.shape[0] or stop > out.shape[0]
+            or start > stop):
+        raise IndexError("bad row range")
+    if stop == start:
+        return None
+    with nogil:
+        bad = hr_omaha_eval_rows(&holes[0, 0], h, &boards[0, 0], start, stop, low,
+                                 &out[0], &err, &col)
+    if bad >= 0:
+        return (bad, col, err)
+    return None
+
+
+cdef extern from "omaha/tables.h" nogil:
+    const uint8_t HR_OMAHA_PAIR_IDX[169]
+    const uint16_t HR_OMAHA_TRIPLE_OFF[2197]
+    const uint16_t HR_OMAHA_HIGH[41405]
+
+
+def table_entry(int a, int b, int c, int d, int e):
+    """HR_OMAHA_HIGH's entry for board ranks a, b, c and hole ranks d, e (0..12):
+    the rank-only strength of the five (0 for five of a rank)."""
+    for r in (a, b, c, d, e):
+        if not 0 <= r <= 12:
+            raise ValueError("ranks are 0..12")
+    return HR_OMAHA_HIGH[HR_OMAHA_TRIPLE_OFF[169 * a + 13 * b + c] + HR_OMAHA_PAIR_IDX[13 * d + e]]
+
+
+def table_bytes():
+    """Size in bytes of Omaha's own tables (poker's HR_FLUSH / HR_BYTE_KEY are shared)."""
+    return sizeof(HR_OMAHA_PAIR_IDX) + sizeof(HR_OMAHA_TRIPLE_OFF) + sizeof(HR_OMAHA_HIGH)
