@@ -21,8 +21,8 @@ def test_game_names_map_to_their_page():
 
 
 def test_unknown_page_is_an_option_error():
-    with pytest.raises(OptionError, match="unknown rules page 'razz'.*broken-canada"):
-        rules.page("razz")
+    with pytest.raises(OptionError, match="unknown rules page 'stud'.*broken-canada"):
+        rules.page("stud")
     with pytest.raises(OptionError):
         rules.page(3)  # type: ignore[arg-type]
 

@@ -60,8 +60,6 @@ def _abort(*_):
     raise Abort
 
 
-#: The poker variants (issue 13) join the modules one line each.
-
 H5, H5B = "As Ks Qs Js Ts", "2c 3d 4h 5s 7c"
 H7 = "As Ks Qs Js Ts 2c 3d"
 B3, B3B = "As Ks Qs", "3c 3d 3h"
