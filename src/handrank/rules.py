@@ -6,7 +6,7 @@ game behaves as it does without the repository::
 
     >>> from handrank import rules
     >>> rules.PAGES
-    ('poker', 'brag-and-crash', 'chinese-poker', 'broken-canada')
+    ('poker', 'brag-and-crash', 'chinese-poker', 'broken-canada', 'shortdeck')
     >>> rules.page("broken-canada").splitlines()[0]
     '# Broken Canada'
 
@@ -23,7 +23,7 @@ from .errors import OptionError
 __all__ = ["PAGES", "page"]
 
 #: The pages, one per rule set (``poker`` also covers Hold'em equity).
-PAGES = ("poker", "brag-and-crash", "chinese-poker", "broken-canada")
+PAGES = ("poker", "brag-and-crash", "chinese-poker", "broken-canada", "shortdeck")
 
 #: Each game module's page.
 GAME_PAGES = {"poker": "poker", "equity": "poker", "brag": "brag-and-crash",
