@@ -310,3 +310,23 @@ def test_generator_check_detects_a_stale_header(tmp_path):
 
 def test_table_memory_under_4_mb():
     assert _sd.table_bytes() < 2_000_000
+
+
+# ------------------------------------------------------------------ peer
+
+
+def test_pokerkit_short_deck_agrees_with_straight_beats_trips():
+    """pokerkit's ShortDeckHoldemHand ranks the straight above three of a kind: on
+    seeded random 7-card hands its ``entry.index + 1`` is our strength on the
+    ``straight_beats_trips=True`` scale (and the default scale differs)."""
+    pokerkit = pytest.importorskip("pokerkit")
+    from handrank.cards import format_card
+    rng = np.random.default_rng(7)
+    rows = (np.argsort(rng.random((60, 36)), axis=1)[:, :7] + 16).astype(np.uint8)
+    rows[0] = parse_cards("7c 7d 7h 8c 9d Tc Js")  # trips and a straight
+    deck = {c: next(iter(pokerkit.Card.parse(format_card(c)))) for c in DECK}
+    theirs = [pokerkit.ShortDeckHoldemHand.from_game(tuple(deck[c] for c in r[:2]),
+                                                     tuple(deck[c] for c in r[2:])).entry.index + 1
+              for r in rows.tolist()]
+    assert sd.evaluate_many(rows, straight_beats_trips=True).tolist() == theirs
+    assert sd.evaluate_many(rows)[0] != theirs[0]
