@@ -15,19 +15,21 @@ the hand's class among the 1,404 distinct five-card short-deck values, weakest
 first. Higher is stronger, equal is a tie; categories occupy contiguous
 ranges, so the category is recoverable (:func:`category`). Default order:
 
-================  ============  =====  ====================
+================  ============  =====  ===============
 category          strengths     count  five-card hands
-================  ============  =====  ====================
-high card         1 .. 120        120  248,640
-one pair          121 .. 624      504  241,920 ... see docs
-two pair          625 .. 876      252
-straight          877 .. 882        6
-three of a kind   883 .. 1134     252
-full house        1135 .. 1206     72
-flush             1207 .. 1326    120
-four of a kind    1327 .. 1398     72
-straight flush    1399 .. 1404      6  (1404 = royal flush)
-================  ============  =====  ====================
+================  ============  =====  ===============
+high card         1 .. 120        120          122,400
+one pair          121 .. 624      504          193,536
+two pair          625 .. 876      252           36,288
+straight          877 .. 882        6            6,120
+three of a kind   883 .. 1134     252           16,128
+full house        1135 .. 1206     72            1,728
+flush             1207 .. 1326    120              480
+four of a kind    1327 .. 1398     72              288
+straight flush    1399 .. 1404      6               24  (1404 = royal flush)
+================  ============  =====  ===============
+
+(of the 376,992 five-card hands; ``docs/rules/shortdeck.md`` derives them.)
 
 With ``straight_beats_trips=True`` three of a kind is 877 .. 1128 and the
 straight 1129 .. 1134; every other range is unchanged. Strengths of the two
@@ -41,8 +43,8 @@ Modules
 -------
 ``hands``      strength, evaluate (HandValue), evaluate_many, category(ies), name, describe
 ``_kernel``    the compiled kernel over ``kernel.h`` and the generated ``tables.h``
-               (``tools/gen_shortdeck.py``; about 0.9 MB of tables, see
-               :func:`handrank.shortdeck._kernel.table_bytes`)
+               (``tools/gen_shortdeck.py``; 1.77 MB of tables, two 876 KB sum-of-rank-key
+               tables, one per option, see :func:`handrank.shortdeck._kernel.table_bytes`)
 ``reference``  the pure-Python evaluator (combinations and predicates) the tests
                check the tables against
 """
