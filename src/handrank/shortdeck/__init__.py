@@ -43,8 +43,8 @@ Modules
 -------
 ``hands``      strength, evaluate (HandValue), evaluate_many, category(ies), name, describe
 ``_kernel``    the compiled kernel over ``kernel.h`` and the generated ``tables.h``
-               (``tools/gen_shortdeck.py``; 1.77 MB of tables, two 876 KB sum-of-rank-key
-               tables, one per option, see :func:`handrank.shortdeck._kernel.table_bytes`)
+               (``tools/gen_shortdeck.py``; 77 KB of tables, see
+               :func:`handrank.shortdeck._kernel.table_bytes`)
 ``reference``  the pure-Python evaluator (combinations and predicates) the tests
                check the tables against
 """

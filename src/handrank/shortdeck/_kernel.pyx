@@ -13,7 +13,8 @@ import numpy as np
 
 cdef extern from "shortdeck/tables.h" nogil:
     const int HR_SD_NUM_STRENGTHS
-    const int HR_SD_NOFLUSH_LEN
+    const int HR_SD_KEY_LIMIT
+    const int HR_SD_ROW_SHIFT
     const uint16_t HR_SD_CATEGORY_FIRST[9]
     const uint16_t HR_SD_CATEGORY_FIRST_SBT[9]
     const uint32_t HR_SD_RANK_KEY[9]
@@ -21,6 +22,7 @@ cdef extern from "shortdeck/tables.h" nogil:
     const uint16_t HR_SD_FLUSH[512]
     const uint16_t HR_SD_SBT[1405]
     const uint32_t HR_SD_CLASS_RANKS[1405]
+    const uint16_t HR_SD_ROW_OFFSET[]
     const uint16_t HR_SD_NOFLUSH[]
     const uint16_t HR_SD_NOFLUSH_SBT[]
 
@@ -96,5 +98,6 @@ def category_first(bint straight_beats_trips=False):
 
 def table_bytes():
     """Total size in bytes of the compiled lookup tables."""
-    return (HR_SD_NOFLUSH_LEN * 4 + sizeof(HR_SD_KB) + sizeof(HR_SD_FLUSH) + sizeof(HR_SD_SBT)
+    return (((HR_SD_KEY_LIMIT >> HR_SD_ROW_SHIFT) + 1) * 2 + sizeof(HR_SD_NOFLUSH)
+            + sizeof(HR_SD_NOFLUSH_SBT) + sizeof(HR_SD_KB) + sizeof(HR_SD_FLUSH) + sizeof(HR_SD_SBT)
             + sizeof(HR_SD_CLASS_RANKS) + sizeof(HR_SD_RANK_KEY) + 2 * sizeof(HR_SD_CATEGORY_FIRST))

@@ -17,8 +17,8 @@
  * (HR_SD_SUIT_BASE + HR_SD_KB[2 * id] of each card) and the OR of their
  * suit-major bits (HR_SD_KB[2 * id + 1]), noflush = HR_SD_NOFLUSH (default
  * order) or HR_SD_NOFLUSH_SBT (straight_beats_trips). PRECONDITION: 5 to 7 distinct
- * short-deck cards (then the key's rank part indexes HR_SD_NOFLUSH inside its
- * length). With five of a suit the flush table decides: no hand of at most
+ * short-deck cards (then the key's rank part is below HR_SD_KEY_LIMIT, inside
+ * the row offsets, and every offset + 63 is inside the packed tables). With five of a suit the flush table decides: no hand of at most
  * seven cards holding a flush can also hold four of a kind, the only
  * non-flush category above a flush. */
 HR_INLINE int32_t hr_sd_strength(uint64_t key, uint64_t smask, const uint16_t *noflush) {
@@ -27,7 +27,10 @@ HR_INLINE int32_t hr_sd_strength(uint64_t key, uint64_t smask, const uint16_t *n
         unsigned suit = (f & 0x8) ? 0 : (f & 0x80) ? 1 : (f & 0x800) ? 2 : 3;
         return HR_SD_FLUSH[(smask >> (16 * suit)) & 0x1FF];
     }
-    return noflush[(uint32_t)key];
+    {
+        uint32_t k = (uint32_t)key;
+        return noflush[HR_SD_ROW_OFFSET[k >> HR_SD_ROW_SHIFT] + (k & ((1u << HR_SD_ROW_SHIFT) - 1))];
+    }
 }
 
 /* Locate the first bad column of a row already known to be bad. */
