@@ -14,7 +14,8 @@ from .._support.arrays import as_id_array, raise_kernel_error, result_array
 from .._support.checks import check_bool
 from .._support.threads import run_chunked
 from ..cards import RANK_NAMES, RANK_PLURALS, CardsLike, format_card, parse_cards
-from ..errors import CardRangeError, HandSizeError
+from ..errors import CardRangeError, HandrankError, HandSizeError
+from ..poker._kernel import parse_rows
 from ..result import CategoryEnum, HandValue, StrengthScale
 
 RULES_URL = "docs/rules/shortdeck.md"
@@ -133,14 +134,34 @@ def describe(strength: int, *, straight_beats_trips: bool = False) -> str:
     return "High card, " + "-".join(N[x] for x in r)
 
 
+class _Unread(Exception):
+    """The compiled row scanner could not read a hand (the slow parser will say why)."""
+
+
+def _unread(i: int, row: object) -> list[int]:
+    raise _Unread
+
+
 def _ids(cards: CardsLike) -> list[int]:
-    ids = parse_cards(cards)
+    """The hand's ids, checked: 5 to 7 distinct short-deck cards. Text and
+    lists/tuples of ids go through the compiled row scanner first; anything it
+    cannot read, and every bad hand, through :func:`parse_cards`, whose error
+    names the culprit."""
+    ids: list[int] | None = None
+    if isinstance(cards, (str, list, tuple)):
+        try:
+            ids = parse_rows([cards], _unread)[0].tolist()
+        except (_Unread, HandrankError):
+            ids = None
+    if ids is None or len(set(ids)) != len(ids):
+        ids = parse_cards(cards)
     if not 5 <= len(ids) <= 7:
         raise HandSizeError(f"a short-deck hand has 5 to 7 cards, got {len(ids)}")
-    for pos, c in enumerate(ids):
-        if c < FIRST_CARD:
-            raise CardRangeError(f"card {format_card(c)} (id {c}) at position {pos} is not in "
-                                 f"the short deck (sixes to aces)", column=pos)
+    if min(ids) < FIRST_CARD:
+        pos = next(p for p, c in enumerate(ids) if c < FIRST_CARD)
+        c = ids[pos]
+        raise CardRangeError(f"card {format_card(c)} (id {c}) at position {pos} is not in "
+                             f"the short deck (sixes to aces)", column=pos)
     return ids
 
 
@@ -172,6 +193,13 @@ def _best_five(ids: list[int], s: int) -> tuple[int, ...]:
     return tuple(five)
 
 
+@lru_cache(maxsize=None)
+def _fields(s: int, sbt: bool) -> tuple[Category, str, str]:
+    """(category, name, description) of a checked strength, computed once."""
+    return (category(s, straight_beats_trips=sbt), name(s, straight_beats_trips=sbt),
+            describe(s, straight_beats_trips=sbt))
+
+
 def evaluate(cards: CardsLike, *, straight_beats_trips: bool = False) -> HandValue:
     """Evaluate one hand of 5, 6 or 7 short-deck cards (best five) to a
     :class:`~handrank.result.HandValue` (``game == "shortdeck"``; ``cards`` the
@@ -180,9 +208,8 @@ def evaluate(cards: CardsLike, *, straight_beats_trips: bool = False) -> HandVal
     sbt = _flag(straight_beats_trips)
     ids = _ids(cards)
     s = int(_sd.strength_ids(ids, sbt))
-    return HandValue(game="shortdeck", category=category(s, straight_beats_trips=sbt),
-                     strength=s, name=name(s, straight_beats_trips=sbt),
-                     description=describe(s, straight_beats_trips=sbt),
+    cat, nm, words = _fields(s, sbt)
+    return HandValue(game="shortdeck", category=cat, strength=s, name=nm, description=words,
                      cards=_best_five(ids, _default(s, sbt)))
 
 
