@@ -16,7 +16,7 @@ def test_every_test_the_page_names_exists():
     for path, name in refs:
         files = ([os.path.join(ROOT, path)] if "*" not in path else
                  [os.path.join(ROOT, "tests", g, path.split("/")[-1])
-                  for g in ("poker", "equity", "brag", "crash", "chinese", "canada")])
+                  for g in ("poker", "equity", "brag", "crash", "chinese", "canada", "shortdeck")])
         files = [f for f in files if os.path.exists(f)]
         assert files, f"docs/reliability.md names {path}, which does not exist"
         if name:

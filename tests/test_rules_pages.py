@@ -23,11 +23,13 @@ from tests.conftest import REQUIRE_DATA, ROOT, SHARED
 
 RULES = os.path.join(ROOT, "docs", "rules")
 SHARED_RULES = os.path.join(SHARED, "rules")
-#: The working rules pages the project implements (poker-variants.md: not yet).
+#: The working rules pages the project implements (poker-variants.md: in part, see PART_OF).
 IMPLEMENTED = ("poker.md", "brag-and-crash.md", "chinese-poker.md", "broken-canada.md",
-               "lowball.md")
+               "lowball.md", "omaha.md", "shortdeck.md")
 #: Our pages that cover part of a working page: (working page, its sections we follow).
-PART_OF = {"lowball.md": ("poker-variants.md", ("Lowball",))}
+PART_OF = {"lowball.md": ("poker-variants.md", ("Lowball",)),
+           "omaha.md": ("poker-variants.md", ("Omaha (high)", "Omaha Hi-Lo (eight or better)")),
+           "shortdeck.md": ("poker-variants.md", ("Short deck (6+) Hold'em",))}
 PAGES = sorted(f for f in os.listdir(RULES) if f.endswith(".md")) if os.path.isdir(RULES) else []
 
 #: ``tests/<dirs>/<file>.py::<function>`` as the pages write it.

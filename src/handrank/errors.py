@@ -58,7 +58,8 @@ class DuplicateCardError(HandrankError):
 
 
 class CardRangeError(HandrankError):
-    """A card id outside 0..51 (or a mask with bits at 52 or above)."""
+    """A card id outside 0..51 (or a mask with bits at 52 or above), or a card outside
+    the game's deck (a deuce to five in a short-deck hand)."""
 
     def __init__(self, message: str, row: int | None = None, column: int | None = None):
         super().__init__(message)

@@ -6,7 +6,7 @@ game behaves as it does without the repository::
 
     >>> from handrank import rules
     >>> rules.PAGES
-    ('poker', 'brag-and-crash', 'chinese-poker', 'broken-canada', 'lowball', 'omaha')
+    ('poker', 'brag-and-crash', 'chinese-poker', 'broken-canada', 'lowball', 'omaha', 'shortdeck')
     >>> rules.page("broken-canada").splitlines()[0]
     '# Broken Canada'
 
@@ -23,7 +23,8 @@ from .errors import OptionError
 __all__ = ["PAGES", "page"]
 
 #: The pages, one per rule set (``poker`` also covers Hold'em equity).
-PAGES = ("poker", "brag-and-crash", "chinese-poker", "broken-canada", "lowball", "omaha")
+PAGES = ("poker", "brag-and-crash", "chinese-poker", "broken-canada", "lowball", "omaha",
+         "shortdeck")
 
 #: Each game module's page.
 GAME_PAGES = {"poker": "poker", "equity": "poker", "brag": "brag-and-crash",

@@ -18,7 +18,8 @@ from typing import Any, Callable
 import numpy as np
 
 import handrank
-from handrank import brag, canada, cards, chinese, crash, engine, equity, lowball, omaha, poker, rules
+from handrank import (brag, canada, cards, chinese, crash, engine, equity, lowball, omaha, poker,
+                      rules, shortdeck)
 from handrank.canada import engine as canada_engine
 from handrank.equity import grid as equity_grid
 from handrank.equity import ranges
@@ -28,7 +29,8 @@ from handrank.equity import ranges
 MODULES = {"handrank": handrank, "cards": cards, "poker": poker, "equity": equity,
            "equity.ranges": ranges, "equity.grid": equity_grid, "brag": brag, "crash": crash,
            "chinese": chinese, "canada": canada, "canada.engine": canada_engine,
-           "engine": engine, "rules": rules, "lowball": lowball, "omaha": omaha}
+           "engine": engine, "rules": rules, "lowball": lowball, "omaha": omaha,
+           "shortdeck": shortdeck}
 
 
 @dataclass
@@ -332,6 +334,16 @@ SPECS: dict[str, Spec] = {
                                  {"greedy": chinese.GreedyStrategy}, ("set_hand", "declare")),
     "engine.setting_error": S(engine.setting_error, handrank.errors.SettingError("bad"), "player 1"),
     "rules.page": S(rules.page, "poker"),
+    # ------------------------------------------------------------------------ shortdeck
+    "shortdeck.Category": S(shortdeck.Category, 1, enum=True),
+    "shortdeck.categories": S(shortdeck.categories, [1, 1404], straight_beats_trips=True),
+    "shortdeck.category": S(shortdeck.category, 900, straight_beats_trips=False),
+    "shortdeck.describe": S(shortdeck.describe, 1130, straight_beats_trips=True),
+    "shortdeck.evaluate": S(shortdeck.evaluate, "As Ks Qs Js Ts 6c 7d", straight_beats_trips=False),
+    "shortdeck.evaluate_many": S(shortdeck.evaluate_many, ["As Ks Qs Js Ts", "6c 7d 8h 9s Jc"],
+                                 straight_beats_trips=True, threads=1, out=None),
+    "shortdeck.name": S(shortdeck.name, 1404, straight_beats_trips=False),
+    "shortdeck.strength": S(shortdeck.strength, "As 6s 7d 8c 9h", straight_beats_trips=True),
 }
 
 

@@ -9,7 +9,7 @@ import io
 import json
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -18,6 +18,7 @@ import numpy as np
 from .. import poker
 from ..cards import format_card
 from ..errors import DuplicateCardError, HandrankError, HandSizeError
+from ..result import HandValue
 from .files import (
     SPLIT,
     InputError,
@@ -67,6 +68,7 @@ EVAL_GAMES: dict[str, str] = {
     "badugi": "lowball:eval_badugi",
     "omaha": "omaha:eval_omaha",
     "omaha-hilo": "omaha:eval_omaha_hilo",
+    "shortdeck": "shortdeck:eval_shortdeck",
 }
 
 # =========================================================================== poker tables
@@ -184,6 +186,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--board", default=None, help="community cards shared by every HAND")
     p.add_argument("--game", choices=tuple(EVAL_GAMES), default="holdem",
                    help="poker variant (default holdem: 5 to 7 cards, best five)")
+    p.add_argument("--straight-beats-trips", action="store_true",
+                   help="--game shortdeck: rank the straight above three of a kind")
     add_format_option(p)
 
 
@@ -197,6 +201,18 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if EVAL_GAMES.get(args.game):
         module, _, function = EVAL_GAMES[args.game].partition(":")
         return int(getattr(importlib.import_module(f"handrank.cli.{module}"), function)(args))
+    if getattr(args, "straight_beats_trips", False):
+        print(f"{PROG} eval: error: --straight-beats-trips needs --game shortdeck", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    return eval_report(args, poker.evaluate, "a poker hand")
+
+
+def eval_report(args: argparse.Namespace, evaluate: Callable[[list[int]], HandValue],
+                hand: str) -> int:
+    """``handrank eval`` for one variant whose hands are 5 to 7 cards (best five):
+    parse ``args.hands`` (and ``args.board``), evaluate each with ``evaluate``
+    (card ids -> HandValue), print the values and the winner(s) as text or JSON.
+    ``hand`` names the variant's hand in the size error (``"a poker hand"``)."""
     from ..cards import format_cards, parse_cards
     try:
         board = parse_cards(args.board) if args.board is not None else []
@@ -214,8 +230,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
                     seen[c] = f"hand {i + 1}"
             if args.board is not None and len(board + cards) not in poker.HAND_SIZES:
                 raise HandSizeError(f"board + hole cards make {len(board + cards)} cards; "
-                                    f"a poker hand has 5, 6 or 7")
-            values.append(poker.evaluate(board + cards))
+                                    f"{hand} has 5, 6 or 7")
+            values.append(evaluate(board + cards))
         except HandrankError as e:
             if isinstance(e, HandSizeError) and len(args.hands) > 1 and all(
                     len(h.split()) == 1 and len(h) <= 3 for h in args.hands):  # As Ks Qs ...
