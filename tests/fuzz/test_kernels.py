@@ -551,6 +551,34 @@ for _name, _base, _kinds in (
         ("lowball.table_bytes", _b_const(), [])):
     BASES[_name], KINDS[_name] = _base, _kinds
 
+# ---------------------------------------------- shortdeck (issue 13)
+
+def _sd_rows(draw, n, w) -> np.ndarray:
+    """``n`` rows of ``w`` distinct short-deck ids (sixes to aces: 16..51)."""
+    g = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    return np.array([16 + g.permutation(36)[:w] for _ in range(n)], dtype=np.uint8).reshape(n, w)
+
+
+def _b_sd_eval_ids(draw):
+    n, k = draw(st.integers(0, 8)), draw(st.integers(5, 7))
+    return [_sd_rows(draw, n, k), np.zeros(n, np.int32), *_range(draw, n), draw(st.booleans())]
+
+
+def _b_sd_strength_ids(draw):
+    return [[int(c) for c in _sd_rows(draw, 1, draw(st.integers(5, 7)))[0]], draw(st.booleans())]
+
+
+_SBT = V(st.sampled_from([True, False, 0, 1, 2, -1, None, "yes", 2**70]))
+for _name, _base, _kinds in (
+        ("shortdeck.eval_ids", _b_sd_eval_ids,
+         [A(np.uint8, 2, 7), A(np.int32, 1), _index, _index, _SBT]),
+        ("shortdeck.strength_ids", _b_sd_strength_ids, [V(garbage()), _SBT]),
+        ("shortdeck.category_first", lambda draw: [draw(st.booleans())], [_SBT]),
+        ("shortdeck.class_ranks", _b_const(), []),
+        ("shortdeck.sbt_map", _b_const(), []),
+        ("shortdeck.table_bytes", _b_const(), [])):
+    BASES[_name], KINDS[_name] = _base, _kinds
+
 
 def kernel_modules() -> list[str]:
     """Every compiled ``handrank.<package>._kernel`` module, found by walking the package."""
