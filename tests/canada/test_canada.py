@@ -495,6 +495,27 @@ def test_exact_odds_stops_when_the_progress_callback_raises():
         assert len(calls) == 2
 
 
+def test_exact_odds_parts_merge_to_the_whole_bit_for_bit(odds):
+    """part=(i, k) keeps units i, i + k, ...; the merge of all k parts, in any order,
+    is the whole table; a part merged twice or a bad part is refused by name."""
+    parts = [canada.exact_odds(part=(i, 3), threads=2) for i in range(3)]
+    assert [int(p.sum()) for p in parts] == [
+        sum(math.comb(51 - a, 3) * 1128 for a in range(i, 49, 3)) for i in range(3)]
+    merged = canada.merge_odds(*parts[::-1])
+    assert merged.dtype == np.int64 and np.array_equal(merged, odds)
+    assert np.array_equal(canada.merge_odds(parts[1], parts[2], parts[0]), odds)
+    with pytest.raises(OptionError, match="given twice"):
+        canada.merge_odds(*parts, parts[0])
+    with pytest.raises(ArrayShapeError, match="part 1: counts must have shape"):
+        canada.merge_odds(parts[0], parts[1][:34])
+    with pytest.raises(OptionError, match="at least one part"):
+        canada.merge_odds()
+    with pytest.raises(OptionError, match="part's k must be an int from 1 to 49"):
+        canada.exact_odds(part=(0, 50))
+    with pytest.raises(OptionError, match="part must be a tuple"):
+        canada.exact_odds(part=[0, 2])  # type: ignore[arg-type]
+
+
 def test_exact_odds_threads_and_naive_loop_agree(odds):
     assert (canada.exact_odds(threads=2) == odds).all()
     assert (canada.exact_odds(naive=True) == odds).all()

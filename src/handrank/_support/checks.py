@@ -20,6 +20,18 @@ def is_int(value: object) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
 
 
+def check_part(part: object, most: int = 1_000_000) -> tuple[int, int] | None:
+    """``part=(i, k)`` of a split run (``docs/scale.md``): None or two ints with
+    ``0 <= i < k <= most``; OptionError naming the value otherwise."""
+    if part is None:
+        return None
+    if not isinstance(part, tuple) or len(part) != 2:
+        raise OptionError(f"part must be a tuple (i, k) with 0 <= i < k, got {part!r}")
+    k = check_int(part[1], "part's k", 1, most)
+    i = check_int(part[0], "part's i", 0, k - 1)
+    return i, k
+
+
 def check_int(value: object, name: str, low: int | None = None, high: int | None = None,
               error: type[Exception] = OptionError) -> int:
     """``value`` as an ``int`` in ``low..high`` (either bound optional).

@@ -63,7 +63,7 @@ from .hands import (
     strength,
 )
 from .engine import Game, GameResult, GreedyBot, Hooks, StandPat, Strategy, View, head_to_head
-from .odds import TOTAL_DEALS, CanadaEquity, equity, exact_odds, odds_rows
+from .odds import TOTAL_DEALS, CanadaEquity, equity, exact_odds, merge_odds, odds_rows
 from .showdowns import FeudDraw, Showdown, showdown
 
 __all__ = [
@@ -92,6 +92,7 @@ __all__ = [
     "exact_odds",
     "head_to_head",
     "lower_cards",
+    "merge_odds",
     "name",
     "odds_rows",
     "showdown",

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import _kernel as _canada
-from .._support.checks import check_bool, check_int, is_int
+from .._support.checks import check_bool, check_int, check_part, is_int
 from .._support.seeds import SeedLike, seed_word
 from concurrent.futures import Executor
 
@@ -33,7 +33,8 @@ def _odds_unit(first: int, naive: bool) -> np.ndarray:
 
 def exact_odds(*, threads: int | None = None,
                progress: bool | Callable[[int, int], None] = False,
-               naive: bool = False, executor: Executor | None = None) -> np.ndarray:
+               naive: bool = False, executor: Executor | None = None,
+               part: tuple[int, int] | None = None) -> np.ndarray:
     """Exact category counts over all 305,377,800 one-deck (set, pit) deals.
 
     Enumerates every 4-card set and every 2-card pit from the other 48 cards
@@ -43,12 +44,15 @@ def exact_odds(*, threads: int | None = None,
     plain-loop baseline (each deal evaluated from scratch; for benchmarks).
     ``executor``: any ``concurrent.futures.Executor`` to run the 49 units (one per
     lowest set card, (35,) int64 counts each) on instead of threads; the counts add
-    up to the same array (``docs/scale.md``).
+    up to the same array (``docs/scale.md``). ``part=(i, k)``: only units
+    ``i, i + k, i + 2k, ...`` (``k`` of 1..49), for runs split by hand: the
+    :func:`merge_odds` of all ``k`` parts is the whole array, bit for bit.
 
     Returns an ``int64`` array of length 35 indexed by :class:`Category` value;
-    it sums to :data:`TOTAL_DEALS`. See :func:`odds_rows` for a table. Raises
-    OptionError for a ``progress`` that is neither a bool nor a callable, or a
-    ``naive`` that is not a bool; TypeError for an ``executor`` without ``submit``.
+    it sums to :data:`TOTAL_DEALS` (a part: to its deals). See :func:`odds_rows`
+    for a table. Raises OptionError for a ``progress`` that is neither a bool nor
+    a callable, a ``naive`` that is not a bool or a bad ``part``; TypeError for an
+    ``executor`` without ``submit``.
     """
     naive = check_bool(naive, "naive")
     if not isinstance(progress, bool) and not callable(progress):
@@ -56,14 +60,15 @@ def exact_odds(*, threads: int | None = None,
                           f"got {progress!r}")
     t = resolve_threads(threads)
     ex = check_executor(executor)
-    firsts = list(range(49))
+    i, k = check_part(part, 49) or (0, 1)
+    firsts = list(range(i, 49, k))  # round robin: unit a's work falls fast with a
     weight = {a: math.comb(51 - a, 3) * 1128 for a in firsts}
     hist = np.zeros(35, dtype=np.int64)
     bar = None
     callback: Callable[[int, int], None] | None = None
     if progress is True:
         from tqdm import tqdm
-        bar = tqdm(total=TOTAL_DEALS, desc="deals", unit_scale=True, file=sys.stderr, leave=False)
+        bar = tqdm(total=sum(weight.values()), desc="deals", unit_scale=True, file=sys.stderr, leave=False)
     elif callable(progress):
         callback = progress
     shown = [0]
@@ -78,13 +83,37 @@ def exact_odds(*, threads: int | None = None,
     try:
         parts = run_units(_odds_unit, [(a, naive) for a in firsts], threads=t, executor=ex,
                           progress=report, work=[weight[a] for a in firsts],
-                          total=TOTAL_DEALS)
+                          total=sum(weight.values()))
     finally:
         if bar is not None:
             bar.close()
     for part in parts:  # integer counts: the sum does not depend on the order or threads
         hist += part
     return hist
+
+
+def merge_odds(*parts: np.ndarray) -> np.ndarray:
+    """The counts of a split :func:`exact_odds` run: the sum of its ``part=(i, k)``
+    arrays, in int64 (integer counts: any order gives the same bits; all ``k`` parts
+    give ``exact_odds()`` exactly, ``docs/scale.md``).
+
+    ``parts``: one or more ``(35,)`` integer arrays of non-negative counts. Returns a
+    ``(35,)`` ``int64`` array. Raises OptionError for no parts or a negative count,
+    and when the merged counts exceed :data:`TOTAL_DEALS` (a part given twice);
+    ArrayShapeError / ArrayDtypeError for another shape or dtype, naming the part."""
+    if not parts:
+        raise OptionError("merge_odds needs at least one part")
+    total = np.zeros(35, dtype=np.int64)
+    for j, p in enumerate(parts):
+        try:
+            odds_rows(p)  # the checks of a counts array
+        except (ArrayShapeError, ArrayDtypeError, OptionError) as e:
+            raise type(e)(f"part {j}: {e}") from None
+        total += np.asarray(p, dtype=np.int64)
+    if int(total.sum()) > TOTAL_DEALS:
+        raise OptionError(f"the merged counts add up to {int(total.sum()):,} deals, more "
+                          f"than the {TOTAL_DEALS:,} there are: a part was given twice?")
+    return total
 
 
 def odds_rows(counts: np.ndarray) -> list[tuple[Category, int, float]]:

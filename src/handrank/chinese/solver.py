@@ -252,10 +252,17 @@ def solve(holding: CardsLike, system: str = DEFAULT_SYSTEM, *,
     OptionError (unknown system), HandSizeError (not 13 cards), card errors.
     Rule: ``docs/rules/chinese-poker.md`` (Solver).
     """
-    r = solve_many(_holding(holding), system, tables=tables)
-    return Solution(setting=_split(r["setting"][0]), expected=float(r["expected"][0]),
-                    natural=Natural(int(r["natural"][0])), declare=bool(r["declare"][0]),
-                    natural_setting=_split(r["natural_setting"][0]), system=system.lower())
+    return _solution(solve_many(_holding(holding), system, tables=tables), 0, system)
+
+
+def _solution(solved: dict[str, np.ndarray], i: int, system: str = DEFAULT_SYSTEM) -> Solution:
+    """Row ``i`` of a :func:`solve_many` result (solved under ``system``) as a
+    :class:`Solution`, the same as :func:`solve` of that holding. Raises IndexError
+    for a row out of range."""
+    return Solution(setting=_split(solved["setting"][i]), expected=float(solved["expected"][i]),
+                    natural=Natural(int(solved["natural"][i])),
+                    declare=bool(solved["declare"][i]),
+                    natural_setting=_split(solved["natural_setting"][i]), system=system.lower())
 
 
 def greedy_many(holdings: npt.ArrayLike, *, threads: int | None = None) -> np.ndarray:

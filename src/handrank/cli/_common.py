@@ -3,12 +3,14 @@
 :func:`add_input_options` / :func:`add_output_options` (the common flags),
 :class:`Run` (chunked reading with progress and bad-row reporting),
 :func:`make_sink` (text / csv / json output), :func:`write_summary`,
+:func:`add_scheduler_option` / :func:`dask_client` (``--scheduler``, a Dask cluster),
 the exit statuses ``EXIT_OK`` (0), ``EXIT_CHECK_FAILED`` (1), ``EXIT_BAD_INPUT`` (2).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import inspect
 import json
@@ -18,7 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TextIO
 
 from .._support.seeds import fresh_seed
-from .files import BadRow, InputFile, read_chunks
+from .files import BadRow, InputError, InputFile, read_chunks
 
 PROG = "handrank"
 DEFAULT_CHUNK_ROWS = 100_000
@@ -138,6 +140,58 @@ _nonneg_int.__name__ = "non-negative integer"
 
 
 # =========================================================================== commands
+
+
+def add_scheduler_option(p: argparse.ArgumentParser, what: str) -> None:
+    """``--scheduler ADDRESS|local:N``: ``what`` (e.g. "evaluate the chunks") on a Dask
+    cluster; the command opens it with :func:`dask_client`."""
+    p.add_argument("--scheduler", type=_scheduler, default=None, metavar="ADDRESS",
+                   help=f"{what} on a Dask cluster: a scheduler address "
+                        "(tcp://host:8786) or local:N for a LocalCluster of N worker "
+                        "processes (needs handrank[dask]; see docs/scale.md)")
+
+
+def _scheduler(s: str) -> str:
+    """--scheduler: ``local:N`` (N = 1 to 1024 worker processes) or a scheduler address."""
+    if s.startswith("local:"):
+        n = s[6:]
+        if not n.isdigit() or not 1 <= int(n) <= 1024:
+            raise argparse.ArgumentTypeError(f"local:N needs N = 1 to 1024 workers, got {s!r}")
+        return s
+    if not s.strip() or any(c.isspace() for c in s):
+        raise argparse.ArgumentTypeError(f"not a scheduler address: {s!r}")
+    return s
+
+
+_scheduler.__name__ = "scheduler"
+
+
+def dask_client(spec: str, stack: contextlib.ExitStack,
+                note: Callable[[str], None] | None = None) -> Any:
+    """A Dask distributed client for ``--scheduler``: ``local:N`` starts a LocalCluster of
+    N single-thread worker processes, anything else is a scheduler address
+    (``tcp://host:8786``); both are closed when ``stack`` closes. Its
+    ``get_executor()`` is the ``executor=`` of the library's heavy calls. ``note``,
+    if given, is told the dashboard's address. Raises InputError (a one-line message,
+    exit status 2) without distributed or when the scheduler cannot be reached."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise InputError("--scheduler needs Dask distributed: pip install 'handrank[dask]'"
+                         ) from None
+    try:
+        if spec.startswith("local:"):
+            cluster = stack.enter_context(LocalCluster(
+                n_workers=int(spec[6:]), threads_per_worker=1, processes=True,
+                dashboard_address=None))
+            client = stack.enter_context(Client(cluster))
+        else:
+            client = stack.enter_context(Client(spec, timeout="10s"))
+    except (OSError, TimeoutError, ValueError) as e:
+        raise InputError(f"--scheduler {spec}: cannot reach the Dask scheduler: {e}") from None
+    if note is not None and getattr(client, "dashboard_link", None):
+        note(f"{PROG}: Dask dashboard: {client.dashboard_link}")
+    return client
 
 
 def add_group(subparsers: argparse._SubParsersAction, game: str, help: str,

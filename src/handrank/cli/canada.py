@@ -7,6 +7,7 @@ Rules: ``docs/rules/broken-canada.md``; see :mod:`handrank.canada` and
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
@@ -39,6 +40,8 @@ from ._common import (
     add_group,
     add_input_options,
     add_output_options,
+    add_scheduler_option,
+    dask_client,
     make_sink,
 )
 
@@ -86,6 +89,7 @@ on one core).
 examples:
   handrank canada odds
   handrank canada odds --threads 0 --output json
+  handrank canada odds --scheduler local:2        # the 49 units on a Dask cluster
 """
 
 
@@ -166,6 +170,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--threads", type=_threads, default=0, metavar="N",
                    help="threads (0 = all cores, the default)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    add_scheduler_option(p, "run the 49 units")
     add_format_option(p, ("text", "csv", "json", "markdown"))
 
 
@@ -272,9 +277,12 @@ def cmd_odds(args: argparse.Namespace) -> int:
     Exact odds of every Broken Canada category.
     """
     show = not args.no_progress and sys.stderr.isatty()
-    t0 = time.perf_counter()
-    counts = canada.exact_odds(threads=args.threads, progress=show)
-    secs = time.perf_counter() - t0
+    with contextlib.ExitStack() as stack:
+        executor = (dask_client(args.scheduler, stack).get_executor()
+                    if args.scheduler is not None else None)
+        t0 = time.perf_counter()
+        counts = canada.exact_odds(threads=args.threads, progress=show, executor=executor)
+        secs = time.perf_counter() - t0
     rows = canada.odds_rows(counts)
     total = int(counts.sum())
     if args.output == "json":

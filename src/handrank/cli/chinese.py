@@ -8,17 +8,22 @@ Rules: ``docs/rules/chinese-poker.md``; see :mod:`handrank.chinese`.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import io as _io
 import json
 import sys
 from typing import Any
 
+import numpy as np
+
 from .. import chinese, poker
+from ..chinese import solver
 from ..cards import format_cards
 from ..errors import HandrankError, HandSizeError
 from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG, _fresh_seed, _pos_int, _seed
 from ._common import add_command, add_format_option, add_group, add_head_to_head
+from ._common import add_scheduler_option, dask_client
 from ._common import print_head_to_head
 from .files import InputError, read_document
 
@@ -32,6 +37,7 @@ whether declaring it pays more than playing the rows.
 examples:
   handrank chinese set "As Kd Qh Jc 9s 8d 7h 6c 4s 3d 2h 2c Td"
   handrank chinese set --system mandarin --output json "2c3d4h5s6c7d8h9sTcJdQhKsAc"
+  handrank chinese set --file deals.txt --scheduler local:4   # a file on a Dask cluster
 """
 
 SCORE_EPILOG = """\
@@ -88,9 +94,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         subparsers, "chinese", help="Chinese Poker (set 13 cards, score tables, play games)",
         description="Chinese Poker (docs/rules/chinese-poker.md).")
     p = add_command(cmds, "set", cmd_set, epilog=SET_EPILOG)
-    p.add_argument("holdings", nargs="+", metavar="HOLDING", help="13 cards")
+    p.add_argument("holdings", nargs="*", metavar="HOLDING", help="13 cards")
     p.add_argument("--system", default=chinese.DEFAULT_SYSTEM, type=str.lower,
                    choices=chinese.SYSTEMS, help="scoring system (default western)")
+    p.add_argument("--file", default=None, metavar="FILE",
+                   help="more holdings, one per line (- for standard input; blank lines and "
+                        "lines starting with # are skipped)")
+    add_scheduler_option(p, "solve the holdings")
     add_format_option(p)
 
     p = add_command(cmds, "score", cmd_score, epilog=SCORE_EPILOG)
@@ -173,17 +183,28 @@ def cmd_set(args: argparse.Namespace) -> int:
 
     Set 13 cards into front / middle / back to maximise the expected score.
     """
-    results = []
-    for k, h in enumerate(args.holdings, 1):
+    named = [(f"holding {k}", h) for k, h in enumerate(args.holdings, 1)]
+    if args.file is not None:
+        for k, line in enumerate(read_document(args.file).splitlines(), 1):
+            if line.strip() and not line.lstrip().startswith("#"):
+                named.append((f"{args.file}: line {k}", line.strip()))
+    if not named:
+        return _err("chinese set: give a HOLDING or --file FILE")
+    rows = np.zeros((len(named), 13), np.uint8)
+    for k, (where, h) in enumerate(named):
         try:
-            sol = chinese.solve(h, args.system)
+            rows[k] = solver._holding(h)[0]
         except HandrankError as e:
             hint = ""
             if isinstance(e, HandSizeError) and len(args.holdings) > 1:
                 hint = ('; each HOLDING is one argument of 13 cards: quote it, e.g. '
                         f'{PROG} chinese set "{" ".join(args.holdings[:13])}"')
-            return _err(f"holding {k} ({h!r}): {e}{hint}")
-        results.append((h, sol))
+            return _err(f"{where} ({h!r}): {e}{hint}")
+    with contextlib.ExitStack() as stack:
+        executor = (dask_client(args.scheduler, stack).get_executor()
+                    if args.scheduler is not None else None)
+        solved = chinese.solve_many(rows, args.system, threads=0, executor=executor)
+    results = [(h, solver._solution(solved, k, args.system)) for k, (_, h) in enumerate(named)]
     if args.output == "json":
         out = []
         for h, sol in results:

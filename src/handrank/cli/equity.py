@@ -4,6 +4,7 @@ and with ``--game brag`` / ``--game canada`` the equity calculators of those gam
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import re
 import sys
@@ -22,6 +23,8 @@ from ._common import (
     _threads,
     add_command,
     add_format_option,
+    add_scheduler_option,
+    dask_client,
 )
 
 GAMES = ("holdem", "brag", "canada")
@@ -33,6 +36,7 @@ examples:
   handrank equity "QQ+, AKs" "0.5(AKo), JJ-99" --stderr 0.001 --seed 1
   handrank equity AsKs random random --samples 2000000 --threads 2
   handrank equity AA KK --exact -o json
+  handrank equity "QQ+, AK" 22+ --exact --scheduler tcp://10.0.0.5:8786
   handrank equity --game brag "Qh Qd Qc" --opponents 3
   handrank equity --game canada "8c 7c 3d 3h" --pit "Ks Qs" --opponents 2
 
@@ -78,6 +82,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="Monte Carlo seed (default: fresh, reported in the output)")
     p.add_argument("--threads", type=_threads, default=0, metavar="N",
                    help="threads (0 = all cores, the default)")
+    add_scheduler_option(p, "Hold'em: run the enumeration or the deals")
     p.add_argument("--opponents", type=_pos_int, default=None, metavar="N",
                    help="brag / canada: number of random opponents (default 1)")
     p.add_argument("--pit", default=None, help="canada: the pit cards")
@@ -128,6 +133,8 @@ def cmd_equity(args: argparse.Namespace) -> int:
             if getattr(args, opt) is not None:
                 return _usage(f"--{opt} is for --game {games}")
         return _holdem(args)
+    if args.scheduler is not None:  # a fraction of a second in process: see docs/scale.md
+        return _usage("--scheduler is for Hold'em (--game brag / canada run in process)")
     if len(args.players) != 1:
         return _usage(f"--game {args.game} takes one hand (got {len(args.players)}); "
                       f"opponents are random: use --opponents N")
@@ -162,10 +169,13 @@ def _holdem(args: argparse.Namespace) -> int:
     from .. import equity as eq
     method: Literal["exact", "auto"] = "exact" if args.exact else "auto"
     progress = _Progress(not args.no_progress and _isatty(sys.stderr))
+    stack = contextlib.ExitStack()
     try:
+        executor = (dask_client(args.scheduler, stack).get_executor()
+                    if args.scheduler is not None else None)
         r = eq.equity(args.players, board=args.board, dead=args.dead, method=method,
                       samples=args.samples, target_stderr=args.stderr, seed=args.seed,
-                      threads=args.threads, progress=progress)
+                      threads=args.threads, progress=progress, executor=executor)
     except HandrankError as e:
         hint = ""
         if isinstance(e, OptionError) and args.exact:
@@ -173,6 +183,7 @@ def _holdem(args: argparse.Namespace) -> int:
         return _error(e, hint)
     finally:
         progress.close()
+        stack.close()  # the client, and a local:N cluster
     _emit(args, r)
     if args.stderr is not None and not r.exact:
         worst = max(p.stderr for p in r.players)

@@ -53,6 +53,8 @@ from ._common import (
     add_format_option,
     add_input_options,
     add_output_options,
+    add_scheduler_option,
+    dask_client,
     make_sink,
 )
 
@@ -159,10 +161,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="parquet/arrow: the column of hands, card text or lists of card ids "
                         "(default: the only column, else 'hand', 'hands' or 'cards')")
     add_output_options(p)
-    p.add_argument("--scheduler", type=_scheduler, default=None, metavar="ADDRESS",
-                   help="evaluate the chunks on a Dask cluster: a scheduler address "
-                        "(tcp://host:8786) or local:N for a LocalCluster of N worker "
-                        "processes (needs handrank[dask]; see docs/scale.md)")
+    add_scheduler_option(p, "evaluate the chunks")
     p.add_argument("-O", "--out-file", default=None, metavar="PATH",
                    help="write the ranked rows to PATH, Parquet (*.parquet, *.pq) or Arrow "
                         "IPC (*.arrow, *.feather, *.ipc), one row group per chunk, instead of "
@@ -307,7 +306,8 @@ def cmd_rank(args: argparse.Namespace) -> int:
         checked = mismatched = 0
         listed: list[str] = []
         try:
-            client = _dask_client(args.scheduler, run, stack) if args.scheduler else None
+            client = (dask_client(args.scheduler, stack, run.message if run.bar is not None
+                                  else None) if args.scheduler else None)
             for lines, hands, labels, strengths in _evaluated(
                     run, _rank_chunks(run, tin, uci, args.check_labels), args.threads, client):
                 cls = cls_table[strengths]
@@ -387,46 +387,6 @@ def _evaluated(run: Run, chunks: Iterator[tuple[Any, Any, Any, list]], threads: 
     while pending:
         lines, hands, labels, f = pending.popleft()
         yield lines, hands, labels, f.result()
-
-
-def _dask_client(spec: str, run: Run, stack: contextlib.ExitStack) -> Any:
-    """A Dask distributed client for ``--scheduler``: ``local:N`` starts a LocalCluster of
-    N single-thread worker processes (closed at the end), anything else is a scheduler
-    address (``tcp://host:8786``). Raises InputError without distributed or when the
-    scheduler cannot be reached."""
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError:
-        raise InputError("--scheduler needs Dask distributed: pip install 'handrank[dask]'"
-                         ) from None
-    try:
-        if spec.startswith("local:"):
-            cluster = stack.enter_context(LocalCluster(
-                n_workers=int(spec[6:]), threads_per_worker=1, processes=True,
-                dashboard_address=None))
-            client = stack.enter_context(Client(cluster))
-        else:
-            client = stack.enter_context(Client(spec, timeout="10s"))
-    except (OSError, TimeoutError, ValueError) as e:
-        raise InputError(f"--scheduler {spec}: cannot reach the Dask scheduler: {e}") from None
-    if run.bar is not None and getattr(client, "dashboard_link", None):
-        run.message(f"{PROG}: Dask dashboard: {client.dashboard_link}")
-    return client
-
-
-def _scheduler(s: str) -> str:
-    """--scheduler: ``local:N`` (N = 1 to 1024 worker processes) or a scheduler address."""
-    if s.startswith("local:"):
-        n = s[6:]
-        if not n.isdigit() or not 1 <= int(n) <= 1024:
-            raise argparse.ArgumentTypeError(f"local:N needs N = 1 to 1024 workers, got {s!r}")
-        return s
-    if not s.strip() or any(c.isspace() for c in s):
-        raise argparse.ArgumentTypeError(f"not a scheduler address: {s!r}")
-    return s
-
-
-_scheduler.__name__ = "scheduler"
 
 
 def _rank_chunks(run: Run, tin: TableInput | None, uci: bool, require_label: bool

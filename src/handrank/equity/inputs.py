@@ -11,7 +11,7 @@ from typing import Any, Literal, Protocol, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from .._support.checks import check_int, check_option
+from .._support.checks import check_int, check_option, check_part
 from .._support.seeds import SeedLike, replayable, rng
 from .._support.threads import check_executor, resolve_threads
 from ..cards import CardsLike, card_repr, format_card, format_cards, parse_cards
@@ -125,18 +125,6 @@ class Options:
                 or self.method == "monte-carlo")
 
 
-def read_part(part: object) -> tuple[int, int] | None:
-    """``part=(i, k)``: None or two ints with ``0 <= i < k <= 1_000_000``; OptionError
-    naming the value otherwise."""
-    if part is None:
-        return None
-    if not isinstance(part, tuple) or len(part) != 2:
-        raise OptionError(f"part must be a tuple (i, k) with 0 <= i < k, got {part!r}")
-    k = check_int(part[1], "part's k", 1, 1_000_000)
-    i = check_int(part[0], "part's i", 0, k - 1)
-    return i, k
-
-
 def read_options(method: object, samples: object, target_stderr: object, seed: SeedLike,
                  threads: int | None, progress: object, executor: object = None,
                  part: object = None) -> Options:
@@ -165,7 +153,7 @@ def read_options(method: object, samples: object, target_stderr: object, seed: S
     source = None if seed is None else rng(seed)  # OptionError naming a bad seed
     reported = None if seed is None or isinstance(seed, np.random.Generator) else int(seed)
     ex = check_executor(executor)
-    p = read_part(part)
+    p = check_part(part)
     if p is not None and target is not None:
         raise OptionError("part= needs a fixed sample count, not target_stderr (where a run "
                           "stops depends on every chunk before)")
