@@ -44,6 +44,7 @@ def monte_carlo(
     max_reject: int,
     stream: int = 0,
     chunk: int = 0,
+    per_combo: npt.NDArray[np.int64] | None = None,
 ) -> tuple[int, npt.NDArray[np.int64]]: ...
 def _plain_monte_carlo_benchmark(
     hands: npt.NDArray[np.uint8], seed: int, samples: int

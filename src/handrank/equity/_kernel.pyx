@@ -43,6 +43,14 @@ cdef extern from "equity/sampling.h" nogil:
     int hr_eq_plain_headsup(const uint8_t *c, uint64_t seed, int64_t samples,
                             int64_t *w0, int64_t *w1)
 
+cdef extern from "equity/combos.h" nogil:
+    int hr_eq_monte_carlo_combos(int n, int r, const uint64_t *ckey, const uint64_t *cmask,
+                                 const int64_t *off, const double *prob, const int64_t *alias,
+                                 const uint8_t *uniform, uint64_t base_key, uint64_t board_mask,
+                                 uint64_t known_mask, uint64_t seed, uint64_t stream,
+                                 int64_t samples, int64_t chunk, int64_t max_reject,
+                                 hr_eq_acc *acc, int64_t *pc)
+
 cdef extern from "equity/enumeration.h" nogil:
     int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_assign,
                         uint64_t base_key, uint64_t board_mask, uint64_t known_mask,
@@ -231,7 +239,7 @@ def _kernel_only_benchmark(const uint8_t[:, ::1] holes, const uint8_t[::1] board
 def monte_carlo(const uint8_t[:, ::1] combos, const int64_t[::1] off, const double[::1] prob,
                 const int64_t[::1] alias, const uint8_t[::1] uniform, const uint8_t[::1] board, uint64_t dead_mask,
                 uint64_t seed, int64_t samples, int64_t max_reject, uint64_t stream=0,
-                int64_t chunk=0):
+                int64_t chunk=0, int64_t[:, ::1] per_combo=None):
     """Kernel: ``samples`` Monte Carlo deals from random stream ``stream`` of
     ``seed`` (the same pair always gives the same deals, whichever thread); with
     ``chunk`` >= 1 the deals are cut into chunks of ``chunk`` (the last shorter),
@@ -245,6 +253,10 @@ def monte_carlo(const uint8_t[:, ::1] combos, const int64_t[::1] off, const doub
     Returns ``(status, counts)``: status 0, or -1 when ``max_reject`` deals in a
     row found overlapping hands; counts ``(5, n)`` int64 rows wins, ties, share
     units, squared share units, and (first column) the number of deals.
+    With ``per_combo`` (a ``(5, K)`` int64 array) the same deals (the same counts)
+    also add each deal's counts to the combo every player was dealt: rows wins, ties,
+    share units, squared share units, deals of combo i in column i
+    (``equity/combos.h``).
     Releases the GIL."""
     cdef int n, r
     cdef uint64_t bk, bm, km
@@ -285,9 +297,19 @@ def monte_carlo(const uint8_t[:, ::1] combos, const int64_t[::1] off, const doub
     _board(board, dead_mask, &bk, &bm, &km)
     if 52 - bin(km).count("1") - 2 * n < r:
         raise HandrankError(f"not enough cards left to deal {r} board cards")
-    with nogil:
-        rc = hr_eq_monte_carlo(n, r, &ckey[0], &cmask[0], &off[0], &prob[0], &alias[0], &uniform[0],
-                               bk, bm, km, seed, stream, samples, chunk, max_reject, &acc)
+    if per_combo is not None and (per_combo.shape[0] != 5 or per_combo.shape[1] != K):
+        raise HandrankError(f"per_combo must have shape (5, {K}), got "
+                            f"({per_combo.shape[0]}, {per_combo.shape[1]})")
+    if per_combo is None:
+        with nogil:
+            rc = hr_eq_monte_carlo(n, r, &ckey[0], &cmask[0], &off[0], &prob[0], &alias[0],
+                                   &uniform[0], bk, bm, km, seed, stream, samples, chunk,
+                                   max_reject, &acc)
+    else:
+        with nogil:
+            rc = hr_eq_monte_carlo_combos(n, r, &ckey[0], &cmask[0], &off[0], &prob[0],
+                                          &alias[0], &uniform[0], bk, bm, km, seed, stream,
+                                          samples, chunk, max_reject, &acc, &per_combo[0, 0])
     if rc == -2:
         raise HandrankError("bad range arrays")
     res = np.zeros((5, n), dtype=np.int64)

@@ -4,6 +4,7 @@ compatible hole-card combinations, on the C kernel."""
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -12,6 +13,9 @@ from .._support.threads import run_tasks
 from .inputs import Deal, ProgressFn
 from .planning import ExactPlan
 from .results import HoldemEquity, _clean, player_equity
+
+if TYPE_CHECKING:
+    from .combos import ExactCombos
 
 # Nominal work per kernel call (boards x players, before suit isomorphism: a call
 # evaluates 1/20 to 1/8 of those boards preflop, 1/6 to 1/3 on the flop, so a
@@ -27,19 +31,25 @@ def _done(u: int, parts: int, per: int) -> int:
     return (u // parts) * per + (u % parts) * per // parts
 
 
-def run_exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | None
-              ) -> HoldemEquity:
-    """Enumerate ``plan`` and build the result."""
-    tot, total, boards = _exact(deal, plan, threads, progress)
+def run_exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | None,
+              by_combo: bool = False) -> HoldemEquity:
+    """Enumerate ``plan`` and build the result (with per-combo tables when ``by_combo``)."""
+    sink = None
+    if by_combo:
+        from .combos import ExactCombos
+        sink = ExactCombos(deal, plan, math.comb(deal.left, deal.to_deal))
+    tot, total, boards = _exact(deal, plan, threads, progress, sink)
+    tables = sink.tables(deal, total) if sink is not None else [None] * deal.players
     players = tuple(player_equity(deal.labels[p], len(deal.ranges[p]), tot[0, p], tot[1, p],
-                                  tot[2, p], total, 0.0) for p in range(deal.players))
+                                  tot[2, p], total, 0.0, tables[p])
+                    for p in range(deal.players))
     return HoldemEquity(game="holdem", players=players, exact=True, deals=_clean(total),
                         board=deal.board_text, dead=deal.dead_text,
                         combinations=len(plan.holes), boards=boards)
 
 
-def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | None
-           ) -> tuple[np.ndarray, float, int]:
+def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | None,
+           sink: ExactCombos | None = None) -> tuple[np.ndarray, float, int]:
     """Weighted (3, n) totals (wins, ties, share units), total weight x boards, boards.
     Only the class representatives ``plan.holes[plan.reps]`` are enumerated;
     combination i has the counts of class ``plan.inverse[i]``.
@@ -51,7 +61,8 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
     ``parts`` (the choices of its first two levels dealt round-robin) so every thread
     gets work.
     Counts are integers per unit, added per representative and weighted once, so
-    the result does not depend on ``threads``."""
+    the result does not depend on ``threads``. ``sink`` (by_combo) receives each
+    batch's counts per representative."""
     n = deal.players
     reps = plan.reps
     rep_holes = plan.holes if len(reps) == len(plan.holes) else plan.holes[reps]
@@ -91,4 +102,6 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
             run_tasks(tasks, threads, progress, b0 * per, total_work)
         counts = out if parts == 1 else out.reshape(nb, parts, 3 * n).sum(axis=1)
         totals += class_weight[b0:b0 + nb] @ counts
+        if sink is not None:
+            sink.add(b0, counts)
     return totals.reshape(3, n), float(plan.weights.sum()) * boards, boards

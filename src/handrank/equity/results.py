@@ -3,12 +3,35 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from ..result import EquityResult, PlayerEquity, _num
 from ._kernel import SHARE_UNITS
 
-__all__ = ["EquityResult", "HoldemEquity", "PlayerEquity"]
+if TYPE_CHECKING:
+    from .combos import ComboEquity
+
+__all__ = ["EquityResult", "HoldemEquity", "HoldemPlayer", "PlayerEquity"]
+
+
+@dataclass(frozen=True)
+class HoldemPlayer(PlayerEquity):
+    """One player of a Hold'em result: a :class:`~handrank.result.PlayerEquity`, and
+    with ``equity(..., by_combo=True)``
+
+    Attributes:
+        by_combo: a :class:`~handrank.equity.combos.ComboEquity` with one row per
+            combo of the player's range after card removal (range order), else None.
+        by_class: the same per starting-hand class present (the 169 classes, grid
+            order; combos, weights and counts summed), else None.
+
+    Neither is compared or shown in ``repr``. Without ``by_combo`` the players are
+    plain :class:`~handrank.result.PlayerEquity`.
+    """
+
+    by_combo: ComboEquity | None = field(default=None, compare=False, repr=False)
+    by_class: ComboEquity | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -29,6 +52,19 @@ class HoldemEquity(EquityResult):
     combinations: int = 0
     boards: int = 0
 
+    def to_dict(self) -> dict[str, Any]:
+        """As :meth:`EquityResult.to_dict`; a player's ``by_combo`` / ``by_class``
+        become lists of row dicts (and are left out when not asked for)."""
+        out = super().to_dict()
+        for p, d in zip(self.players, out["players"]):
+            for key in ("by_combo", "by_class"):
+                t = getattr(p, key, None)
+                if t is None:
+                    d.pop(key, None)
+                else:
+                    d[key] = t.to_dicts()
+        return out
+
     def _footer(self) -> str:
         if not self.exact:
             return super()._footer()
@@ -42,17 +78,21 @@ class HoldemEquity(EquityResult):
 
 
 def player_equity(hand: str, combos: int, wins: float, ties: float, share_units: float,
-                  deals: float, stderr: float) -> PlayerEquity:
+                  deals: float, stderr: float,
+                  tables: tuple[ComboEquity, ComboEquity] | None = None) -> PlayerEquity:
     """One player's result from their (weighted) counts: deals won alone, deals tied
-    for best, pot share in units of ``1 / SHARE_UNITS``, out of ``deals``."""
+    for best, pot share in units of ``1 / SHARE_UNITS``, out of ``deals``; with
+    ``tables`` (by_combo, by_class) a :class:`HoldemPlayer` carrying them."""
     losses = deals - wins - ties
-    return PlayerEquity(
+    extra = {} if tables is None else {"by_combo": tables[0], "by_class": tables[1]}
+    return (HoldemPlayer if tables is not None else PlayerEquity)(
         hand=hand, combos=combos,
         equity=float(share_units / SHARE_UNITS / deals), win=float(wins / deals),
         # the split-pot units alone: exact, no float noise from equity - win
         tie=float((share_units - SHARE_UNITS * wins) / SHARE_UNITS / deals),
         lose=float(losses / deals),
-        wins=_clean(wins), ties=_clean(ties), losses=_clean(losses), stderr=float(stderr))
+        wins=_clean(wins), ties=_clean(ties), losses=_clean(losses), stderr=float(stderr),
+        **extra)
 
 
 def _clean(x: float) -> float:

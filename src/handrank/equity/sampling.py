@@ -29,23 +29,34 @@ UNIT_SECONDS = 0.05
 MAX_REJECTS = 1_000_000
 
 
-def run_monte_carlo(deal: Deal, opts: Options) -> HoldemEquity:
-    """Sample deals as ``opts`` asks and build the result."""
+def run_monte_carlo(deal: Deal, opts: Options, by_combo: bool = False) -> HoldemEquity:
+    """Sample deals as ``opts`` asks and build the result (with per-combo tables when
+    ``by_combo``: the same deals, so the same player totals)."""
     source, reported_seed = opts.source()
     base = seed_word(source)
+    per_combo = None  # per-combo counts: needed unless every player has one combo
+    if by_combo and any(len(r) > 1 for r in deal.ranges):
+        per_combo = np.zeros((5, sum(len(r) for r in deal.ranges)), dtype=np.int64)
     tot, N = _monte_carlo(deal, base, opts.samples, opts.target_stderr, opts.threads,
-                          opts.progress)
+                          opts.progress, per_combo)
     se = _stderr(tot)
+    tables: list = [None] * deal.players
+    if by_combo:
+        from .combos import monte_carlo_tables
+        tables = monte_carlo_tables(deal, tot, per_combo)  # type: ignore[assignment]
     players = tuple(player_equity(deal.labels[p], len(deal.ranges[p]), int(tot[0, p]),
-                                  int(tot[1, p]), int(tot[2, p]), N, float(se[p]))
+                                  int(tot[1, p]), int(tot[2, p]), N, float(se[p]), tables[p])
                     for p in range(deal.players))
     return HoldemEquity(game="holdem", players=players, exact=False, deals=float(N),
                         seed=reported_seed, board=deal.board_text, dead=deal.dead_text)
 
 
 def _monte_carlo(deal: Deal, base: int, samples: int | None, target: float | None,
-                 threads: int, progress: ProgressFn | None) -> tuple[np.ndarray, int]:
-    """(5, n) int64 totals (wins, ties, share units, squared units, deals) and deals."""
+                 threads: int, progress: ProgressFn | None,
+                 per_combo: np.ndarray | None = None) -> tuple[np.ndarray, int]:
+    """(5, n) int64 totals (wins, ties, share units, squared units, deals) and deals.
+    ``per_combo``: a zeroed ``(5, K)`` int64 array (K = every player's combos, in
+    order) that receives the per-combo counts of the same deals (``equity/combos.h``)."""
     n, ranges, board, dead_mask = deal.players, deal.ranges, deal.board, deal.dead_mask
     combos = np.ascontiguousarray(np.concatenate([r.combos for r in ranges]))
     off = np.concatenate([[0], np.cumsum([len(r) for r in ranges])]).astype(np.int64)
@@ -69,16 +80,21 @@ def _monte_carlo(deal: Deal, base: int, samples: int | None, target: float | Non
     while next_chunk < n_chunks:
         starts = range(next_chunk, min(n_chunks, next_chunk + wave), per)
         results: dict[int, np.ndarray] = {}
+        pcs: dict[int, np.ndarray] = {}
 
-        def task(i: int, results: dict[int, np.ndarray] = results) -> int:
+        def task(i: int, results: dict[int, np.ndarray] = results,
+                 pcs: dict[int, np.ndarray] = pcs) -> int:
             k = min(per * CHUNK_SAMPLES, cap - i * CHUNK_SAMPLES)
+            pc = None if per_combo is None else np.zeros(per_combo.shape, dtype=np.int64)
             rc, res = _equity.monte_carlo(combos, off, prob, alias, uniform, board, dead_mask,
-                                          base, k, MAX_REJECTS, i, CHUNK_SAMPLES)
+                                          base, k, MAX_REJECTS, i, CHUNK_SAMPLES, pc)
             if rc:
                 raise RangeSyntaxError(
                     f"the players' ranges almost never fit together ({MAX_REJECTS:,} deals in "
                     f"a row dealt overlapping hole cards); narrow them")
             results[i] = res
+            if pc is not None:
+                pcs[i] = pc
             return k
 
         tasks = [lambda i=i: task(i) for i in starts]
@@ -88,6 +104,8 @@ def _monte_carlo(deal: Deal, base: int, samples: int | None, target: float | Non
         elapsed = time.perf_counter() - t0
         for i in starts:  # in chunk order: the stopping point never depends on threads
             totals += results[i]
+            if per_combo is not None:
+                per_combo += pcs[i]
             next_chunk = min(n_chunks, i + per)
             if target is not None and _stderr(totals).max() <= target:  # >= 1 chunk
                 return totals, int(totals[4, 0])

@@ -1,0 +1,449 @@
+"""Per-combo and per-class Hold'em equity: ``equity(..., by_combo=True)``,
+:func:`vs_range` and :func:`distribution`.
+
+A player's **combo** is one pair of hole cards of their range (after card removal);
+its **class** is one of the 169 starting hands (``"AA"``, ``"AKs"``, ``"AKo"``).
+Every number of a row is conditional on the player holding that combo (or a combo
+of that class): ``equity`` is the expected share of the pot over the deals where
+they hold it, ``deals`` counts those deals (exact: boards weighted by the product
+of the players' combo weights; Monte Carlo: samples), ``frequency`` is ``deals``
+over the player's deals -- how often they hold it once card removal and the other
+ranges are taken into account. So ``sum(frequency * equity)`` is the player's
+equity, and in exact runs the rows' ``wins`` and ``ties`` add up to the player's
+counts (a test says so, in integers).
+
+How it is computed: exact runs keep the integer counts the kernel returns for each
+class of hole-card combinations (``enumeration._exact``) and add them, weighted, to
+every player's combo in each combination (:class:`ExactCombos`), one pass per batch;
+Monte Carlo runs the per-combo loop of ``equity/combos.h`` (the same deals, so the
+same player totals, as ``by_combo=False`` with the same seed) and divides per combo.
+Rules: ``docs/rules/poker.md`` (ranking); equity shares as in :mod:`handrank.equity`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..cards import RANKS, CardsLike
+from ..errors import OptionError
+from ._kernel import SHARE_UNITS
+from .inputs import Deal, PlayerLike
+from .planning import ExactPlan
+from .ranges import Range
+
+__all__ = ["ComboEquity", "EquityDistribution", "class_index", "class_names",
+           "distribution", "vs_range"]
+
+#: The row layout of a :class:`ComboEquity` (a numpy structured dtype).
+COMBO_DTYPE = np.dtype([("hand", "U4"), ("combos", np.int64), ("weight", np.float64),
+                        ("deals", np.float64), ("frequency", np.float64),
+                        ("equity", np.float64), ("win", np.float64), ("tie", np.float64),
+                        ("wins", np.float64), ("ties", np.float64),
+                        ("stderr", np.float64)])
+
+
+def class_names() -> list[str]:
+    """The 169 starting-hand classes in grid order: row-major over the 13x13 grid
+    with aces first (row/column 0 = ace ... 12 = deuce), pairs on the diagonal,
+    suited above it (row = the higher rank), offsuit below (column = the higher rank):
+    ``["AA", "AKs", "AQs", ..., "A2s", "AKo", "KK", "KQs", ...]``."""
+    out = []
+    for i in range(13):
+        for j in range(13):
+            a, b = RANKS[12 - min(i, j)], RANKS[12 - max(i, j)]
+            out.append(a + b if i == j else a + b + ("s" if i < j else "o"))
+    return out
+
+
+def class_index(combos: np.ndarray) -> np.ndarray:
+    """``(k,)`` int64 grid cell ``13 * row + col`` (:func:`class_names` order) of
+    ``(k, 2)`` card-id combos (any order of the two cards)."""
+    c = np.asarray(combos, dtype=np.int64)
+    hi = 12 - np.maximum(c[:, 0], c[:, 1]) // 4  # row/column of the higher rank (ace 0)
+    lo = 12 - np.minimum(c[:, 0], c[:, 1]) // 4
+    suited = (c[:, 0] & 3) == (c[:, 1] & 3)
+    return np.where(suited, 13 * hi + lo, 13 * lo + hi)
+
+
+_CLASS_NAMES = np.array(class_names())
+
+
+class ComboEquity:
+    """Per-combo (or per-class) equity of one player: a table of rows, one per combo
+    of the range (or per starting-hand class present), as a numpy structured array.
+
+    Columns (:data:`COMBO_DTYPE`): ``hand`` (``"AhKd"`` or ``"AKs"``), ``combos`` (1
+    for a combo; a class: its combos in the range), ``weight`` (the range weight; a
+    class: the sum of its combos' weights), ``deals``, ``frequency``, ``equity``,
+    ``win``, ``tie`` (shares of the pot, ``equity == win + tie``), ``wins``,
+    ``ties`` (weighted deal counts) and ``stderr`` (0.0 exact; Monte Carlo: the
+    standard error of that row's equity, ``inf`` below 2 deals). A row never dealt
+    (Monte Carlo, or a combo no compatible combination holds) has ``deals`` 0 and
+    NaN shares. Meanings: :mod:`handrank.equity.combos`.
+
+    ``len(t)``, iteration (rows as dicts), ``t["AKs"]`` (a row by hand text, as a
+    dict; KeyError if absent), ``t[3]`` (a row by position), ``t.array`` (the
+    structured array, read-only), ``t.column("equity")``, :meth:`grid` (13x13 per
+    class), :meth:`to_pandas` (needs pandas), :meth:`table` / ``str(t)``.
+    """
+
+    __slots__ = ("_index", "array", "exact")
+
+    def __init__(self, array: np.ndarray, exact: bool):
+        array.setflags(write=False)
+        self.array = array
+        self.exact = exact
+        self._index = {str(h): i for i, h in enumerate(array["hand"])}
+
+    def __len__(self) -> int:
+        return len(self.array)
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return (self._row(i) for i in range(len(self.array)))
+
+    def __getitem__(self, key: int | str) -> dict[str, Any]:
+        if isinstance(key, str):
+            return self._row(self._index[key])
+        return self._row(range(len(self.array))[key])
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._index
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ComboEquity):
+            return NotImplemented
+        return self.exact == other.exact and self.array.tobytes() == other.array.tobytes()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"ComboEquity({len(self)} rows, {'exact' if self.exact else 'monte-carlo'})"
+
+    def _row(self, i: int) -> dict[str, Any]:
+        r = self.array[i]
+        return {name: (str(r[name]) if name == "hand" else
+                       int(r[name]) if name == "combos" else float(r[name]))
+                for name in COMBO_DTYPE.names or ()}
+
+    def column(self, name: str) -> np.ndarray:
+        """One column as a read-only array (``"equity"``, ``"deals"``, ...)."""
+        if name not in (COMBO_DTYPE.names or ()):
+            raise OptionError(f"no column {name!r}; columns: {', '.join(COMBO_DTYPE.names or ())}")
+        return self.array[name]
+
+    @property
+    def equity(self) -> float:
+        """The equity of all rows together: ``sum(frequency * equity)`` over the rows
+        dealt (the player's equity for ``by_combo`` / ``by_class``; for
+        :func:`vs_range`, the hand's equity against the whole range)."""
+        a = self.array
+        dealt = a["deals"] > 0
+        d = a["deals"][dealt]
+        return float((d * a["equity"][dealt]).sum() / d.sum()) if d.size else float("nan")
+
+    def to_dicts(self) -> list[dict[str, Any]]:
+        """The rows as JSON-ready dicts (non-finite numbers become None)."""
+        return [{k: (None if isinstance(v, float) and not np.isfinite(v) else v)
+                 for k, v in row.items()} for row in self]
+
+    def to_pandas(self) -> Any:
+        """A ``pandas.DataFrame`` of the rows (ImportError without pandas)."""
+        import pandas as pd
+
+        return pd.DataFrame({name: self.array[name] for name in COMBO_DTYPE.names or ()})
+
+    def grid(self, column: str = "equity") -> np.ndarray:
+        """``(13, 13)`` float64 of one column per starting-hand class in the grid of
+        :func:`class_names` (aces first, suited above the diagonal), NaN where no row.
+        On a per-combo table the column is combined per class: ``combos``,
+        ``weight``, ``deals``, ``frequency``, ``wins``, ``ties`` are summed, the
+        shares weighted by deals (``stderr`` is not combined: use ``by_class``)."""
+        col = self.column(column)
+        hands = self.array["hand"]
+        if len(hands) and len(str(hands[0])) == 4:  # per combo: combine per class
+            return by_class_table(self).grid(column)
+        out = np.full(169, np.nan)
+        if len(hands):
+            out[_class_positions(hands)] = col
+        return out.reshape(13, 13)
+
+    def table(self, limit: int | None = None) -> str:
+        """The rows as a text table (the first ``limit`` rows when given)."""
+        head = ["hand", "weight", "freq", "equity", "win", "tie"]
+        if not self.exact:
+            head.append("stderr")
+        rows = []
+        for r in list(self)[:limit]:
+            row = [r["hand"], f"{r['weight']:g}", f"{100 * r['frequency']:.3f}%",
+                   f"{100 * r['equity']:.3f}%", f"{100 * r['win']:.3f}%",
+                   f"{100 * r['tie']:.3f}%"]
+            if not self.exact:
+                row.append(f"{100 * r['stderr']:.3f}%")
+            rows.append(row)
+        widths = [max(len(h), *(len(r[j]) for r in rows)) if rows else len(h)
+                  for j, h in enumerate(head)]
+        lines = ["  ".join(c.ljust(w) if j == 0 else c.rjust(w)
+                           for j, (c, w) in enumerate(zip(r, widths))).rstrip()
+                 for r in [head, *rows]]
+        if limit is not None and len(self) > limit:
+            lines.append(f"... {len(self) - limit} more rows")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+
+def _class_positions(hands: np.ndarray) -> np.ndarray:
+    pos = {h: i for i, h in enumerate(_CLASS_NAMES)}
+    return np.array([pos[str(h)] for h in hands], dtype=np.int64)
+
+
+def _table(hands: np.ndarray, combos: np.ndarray, weight: np.ndarray, counts: np.ndarray,
+           player_deals: float, exact: bool) -> ComboEquity:
+    """A table from per-row sums: ``counts`` ``(5, k)`` float64 rows wins, ties, share
+    units, squared share units (Monte Carlo), deals."""
+    wins, ties, share, sq, deals = counts
+    a = np.zeros(len(hands), dtype=COMBO_DTYPE)
+    a["hand"], a["combos"], a["weight"], a["deals"] = hands, combos, weight, deals
+    with np.errstate(divide="ignore", invalid="ignore"):
+        a["frequency"] = deals / player_deals if player_deals > 0 else np.nan
+        a["equity"] = share / SHARE_UNITS / deals
+        a["win"] = wins / deals
+        a["tie"] = (share - SHARE_UNITS * wins) / SHARE_UNITS / deals
+        if exact:
+            a["stderr"] = np.where(deals > 0, 0.0, np.nan)
+        else:
+            u = float(SHARE_UNITS)
+            mean = share / u / deals
+            var = (sq / (u * u) - deals * mean * mean) / (deals - 1)
+            a["stderr"] = np.where(deals >= 2, np.sqrt(np.maximum(var, 0.0) / deals),
+                                   np.where(deals > 0, np.inf, np.nan))
+    a["wins"], a["ties"] = wins, ties
+    return ComboEquity(a, exact)
+
+
+def by_class_table(t: ComboEquity, counts: np.ndarray | None = None,
+                   player_deals: float | None = None) -> ComboEquity:
+    """The per-class table of a per-combo table (classes present, grid order).
+    ``counts`` (the per-combo ``(5, k)`` sums) keeps Monte Carlo standard errors exact;
+    without it they are recomputed from the rows."""
+    a = t.array
+    if counts is None:
+        share = a["equity"] * a["deals"] * SHARE_UNITS
+        share = np.where(a["deals"] > 0, share, 0.0)
+        counts = np.stack([a["wins"], a["ties"], share, np.zeros(len(a)), a["deals"]])
+        if not t.exact:  # squares back from each row's standard error
+            d = a["deals"]
+            with np.errstate(invalid="ignore"):
+                var = np.where(d >= 2, a["stderr"] ** 2 * d * (d - 1), 0.0)
+                counts[3] = np.where(d > 0, (var + d * a["equity"] ** 2) * SHARE_UNITS ** 2,
+                                     0.0)
+    if player_deals is None:
+        player_deals = float(a["deals"].sum())
+    cls = _combo_classes(a["hand"])
+    present = np.unique(cls)
+    slot = np.searchsorted(present, cls)
+    k = len(present)
+    summed = np.stack([np.bincount(slot, weights=np.nan_to_num(row), minlength=k)
+                       for row in counts]) if k else np.zeros((5, 0))
+    return _table(_CLASS_NAMES[present], np.bincount(slot, minlength=k),
+                  np.bincount(slot, weights=a["weight"], minlength=k), summed,
+                  player_deals, t.exact)
+
+
+def _combo_classes(hands: np.ndarray) -> np.ndarray:
+    """Grid cells of combo texts (``"AhKd"``)."""
+    if not len(hands):
+        return np.zeros(0, dtype=np.int64)
+    from ..cards import parse_cards
+
+    ids = np.array([parse_cards(str(h)) for h in hands], dtype=np.int64)
+    return class_index(ids)
+
+
+def player_tables(r: Range, counts: np.ndarray, player_deals: float, exact: bool
+                  ) -> tuple[ComboEquity, ComboEquity]:
+    """(by_combo, by_class) of one player's range from per-combo ``(5, k)`` sums."""
+    counts = np.asarray(counts, dtype=np.float64)
+    hands = np.array(r.combo_texts(), dtype="U4")
+    combo = _table(hands, np.ones(len(r), dtype=np.int64), np.asarray(r.weights), counts,
+                   player_deals, exact)
+    cls = class_index(r.combos)
+    present, slot = np.unique(cls, return_inverse=True)
+    k = len(present)
+    summed = np.stack([np.bincount(slot, weights=row, minlength=k) for row in counts])
+    by_class = _table(_CLASS_NAMES[present], np.bincount(slot, minlength=k),
+                      np.bincount(slot, weights=r.weights, minlength=k), summed,
+                      player_deals, exact)
+    return combo, by_class
+
+
+class ExactCombos:
+    """Per-combo sums of an exact run, filled batch by batch by ``enumeration._exact``
+    (:meth:`add`: the integer counts of representatives ``b0 .. b0 + len(counts)``),
+    weighted by each combination's weight and added to every player's combo
+    (``plan.idx``) with ``numpy.bincount``. Memory: O(combinations)."""
+
+    def __init__(self, deal: Deal, plan: ExactPlan, boards: int):
+        self.n = deal.players
+        self.sizes = [len(r) for r in deal.ranges]
+        self.plan = plan
+        inv = plan.inverse
+        self.same = len(plan.reps) == len(plan.holes)  # every combination its own class
+        if not self.same:
+            self.order = np.argsort(inv, kind="stable")
+            self.sorted_inv = inv[self.order]
+        self.unit = bool(np.all(plan.weights == 1.0))
+        self.sums = [np.zeros((5, k)) for k in self.sizes]
+        for p in range(self.n):
+            self.sums[p][4] = np.bincount(plan.idx[:, p], weights=plan.weights,
+                                          minlength=self.sizes[p]) * boards
+
+    def add(self, b0: int, counts: np.ndarray) -> None:
+        """Add the ``(nb, 3n)`` int64 counts (wins, ties, share units per player) of
+        class representatives ``b0 ..``."""
+        nb, n = len(counts), self.n
+        if self.same:
+            sel: Any = slice(b0, b0 + nb)
+            c = counts
+        else:
+            s, e = np.searchsorted(self.sorted_inv, [b0, b0 + nb])
+            sel = self.order[s:e]
+            c = counts[self.plan.inverse[sel] - b0]
+        c = c.astype(np.float64)
+        if not self.unit:
+            c *= self.plan.weights[sel][:, None]
+        idx = self.plan.idx[sel]
+        for p in range(n):
+            ip, k = idx[:, p], self.sizes[p]
+            for row in range(3):
+                self.sums[p][row] += np.bincount(ip, weights=c[:, row * n + p], minlength=k)
+
+    def tables(self, deal: Deal, total: float) -> list[tuple[ComboEquity, ComboEquity]]:
+        return [player_tables(deal.ranges[p], self.sums[p], total, True)
+                for p in range(self.n)]
+
+
+def monte_carlo_tables(deal: Deal, totals: np.ndarray, per_combo: np.ndarray | None
+                       ) -> list[tuple[ComboEquity, ComboEquity]]:
+    """Per-player tables of a Monte Carlo run: ``per_combo`` ``(5, K)`` int64 sums
+    over every player's combos in order (None when every player has one combo: the
+    player totals ``(5, n)`` are then their combos' sums)."""
+    N = float(totals[4, 0])
+    out = []
+    start = 0
+    for p, r in enumerate(deal.ranges):
+        k = len(r)
+        if per_combo is None:
+            c = np.array([[totals[0, p]], [totals[1, p]], [totals[2, p]], [totals[3, p]], [N]],
+                         dtype=np.float64)
+        else:
+            c = per_combo[:, start:start + k].astype(np.float64)
+        start += k
+        out.append(player_tables(r, c, N, False))
+    return out
+
+
+# ---------------------------------------------------------------- hand vs range
+
+
+def vs_range(hand: PlayerLike, villain: PlayerLike, board: CardsLike | None = None,
+             dead: CardsLike | None = None, **options: Any) -> ComboEquity:
+    """``hand``'s equity against each combo of the range ``villain`` (heads-up).
+
+    ``hand``: hole cards or a range; ``villain``: a range (or hole cards); ``board``,
+    ``dead`` and the keyword ``options`` (``method``, ``samples``, ``target_stderr``,
+    ``seed``, ``threads``, ``progress``) as in :func:`~handrank.equity.equity`.
+
+    Returns a :class:`ComboEquity` with one row per combo of ``villain`` left after
+    card removal: ``hand`` is the villain's combo, ``equity`` / ``win`` / ``tie`` /
+    ``wins`` / ``ties`` are the HAND's against it (``win``: deals the hand wins),
+    ``weight`` the combo's weight in ``villain``, ``frequency`` how often the villain
+    holds it. ``.equity`` of the table is the hand's equity against the whole range
+    (what eval7's ``py_hand_vs_range_exact`` returns). Exact or Monte Carlo as
+    :func:`~handrank.equity.equity` decides. Raises what
+    :func:`~handrank.equity.equity` raises.
+    """
+    from .calculator import equity
+
+    res = equity([hand, villain], board, dead, by_combo=True, **options)
+    v = res.players[1].by_combo
+    assert v is not None
+    a = v.array.copy()
+    losses = a["deals"] - a["wins"] - a["ties"]  # villain lost = hand won alone
+    with np.errstate(divide="ignore", invalid="ignore"):
+        a["equity"] = 1.0 - v.array["equity"]
+        a["win"] = losses / a["deals"]
+        a["tie"] = v.array["tie"]  # heads-up: a split gives each half
+    a["wins"] = losses
+    return ComboEquity(a, v.exact)
+
+
+@dataclass(frozen=True)
+class EquityDistribution:
+    """How a range's equity is spread: the Equilab picture.
+
+    Attributes:
+        edges: ``(bins + 1,)`` float64 bin edges from 0 to 1 (bin i is
+            ``edges[i] <= equity < edges[i+1]``, the last bin includes 1).
+        combos: ``(bins,)`` float64 weighted combos per bin (each combo counts its
+            range weight).
+        fraction: ``(bins,)`` ``combos`` over their sum.
+        by_combo: the per-combo table the bins were counted from
+            (:class:`ComboEquity`; rows never dealt are left out of the bins).
+    """
+
+    edges: np.ndarray
+    combos: np.ndarray
+    fraction: np.ndarray
+    by_combo: ComboEquity
+
+    def table(self) -> str:
+        """One line per bin: range, weighted combos, percentage and a bar."""
+        lines = []
+        for i in range(len(self.combos)):
+            lo, hi = 100 * self.edges[i], 100 * self.edges[i + 1]
+            bar = "#" * int(round(40 * self.fraction[i]))
+            lines.append(f"{lo:5.1f}-{hi:5.1f}%  {self.combos[i]:9.2f}  "
+                         f"{100 * self.fraction[i]:6.2f}%  {bar}".rstrip())
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+
+def distribution(range_: PlayerLike, board: CardsLike | None = None,
+                 vs: PlayerLike | Sequence[PlayerLike] = "random",
+                 dead: CardsLike | None = None, *, bins: int = 10,
+                 **options: Any) -> EquityDistribution:
+    """The equity distribution of ``range_`` on ``board``: each of its combos' equity
+    against ``vs`` (one opponent's hand or range, default ``"random"``, or a list of
+    opponents), counted into ``bins`` equal bins of 0-100 % (default 10: 0-10 %,
+    10-20 %, ...), each combo weighing its range weight.
+
+    ``dead`` and ``options`` (``method``, ``samples``, ``seed``, ...) as in
+    :func:`~handrank.equity.equity` (a random opponent preflop or on the flop is
+    usually Monte Carlo: pass ``samples`` for tighter per-combo numbers). Returns an
+    :class:`EquityDistribution`. Raises OptionError (``bins`` not 1..1000) and what
+    :func:`~handrank.equity.equity` raises.
+    """
+    from .._support.checks import check_int
+    from .calculator import equity
+
+    bins = check_int(bins, "bins", 1, 1000)
+    opponents = list(vs) if isinstance(vs, (list, tuple)) else [vs]
+    res = equity([range_, *opponents], board, dead, by_combo=True, **options)
+    t = res.players[0].by_combo
+    assert t is not None
+    a = t.array
+    dealt = a["deals"] > 0
+    edges = np.linspace(0.0, 1.0, bins + 1)
+    slot = np.minimum((a["equity"][dealt] * bins).astype(np.int64), bins - 1)
+    combos = np.bincount(slot, weights=a["weight"][dealt], minlength=bins).astype(np.float64)
+    total = combos.sum()
+    fraction = combos / total if total > 0 else np.zeros(bins)
+    return EquityDistribution(edges, combos, fraction, t)
