@@ -350,3 +350,58 @@ def _rng_draws(uint64_t seed, uint64_t stream, Py_ssize_t n, uint32_t bound=0):
     for i in range(out.shape[0]):
         out[i] = hr_rng_next(&g) if bound == 0 else hr_rng_below(&g, bound)
     return np.asarray(out)
+
+
+def scatter_combos(const int64_t[:, ::1] counts, int64_t b0, const int64_t[::1] order,
+                   int64_t s, int64_t e, const int64_t[::1] inverse, const double[::1] weights,
+                   const int64_t[:, ::1] idx, const int64_t[::1] off, double[:, ::1] out):
+    """Kernel of ``equity(..., by_combo=True)`` (exact): add the counts of class
+    representatives ``b0 .. b0 + len(counts)`` to every player's combo in each
+    combination of those classes.
+
+    ``counts``: ``(nb, 3n)`` int64 wins[n], ties[n], share units[n] of each
+    representative; the combinations are ``order[s:e]`` (an ``(A,)`` int64 order of
+    the combinations by class), or ``s .. e`` themselves when ``order`` is empty
+    (every combination its own class); ``inverse`` ``(A,)`` each combination's class,
+    ``weights`` ``(A,)`` its weight, ``idx`` ``(A, n)`` each player's combo in it,
+    ``off`` ``(n + 1,)`` where each player's combos start in ``out``. ``out``
+    ``(4, K)`` float64 receives, per combo, weight x wins, ties, share units, and the
+    weight itself. Releases the GIL; HandrankError on any bad shape or index."""
+    cdef Py_ssize_t n = idx.shape[1], A = idx.shape[0], nb = counts.shape[0], K
+    cdef Py_ssize_t j, i, c, p, q, bad = -1
+    cdef double w
+    if not 2 <= n <= HR_EQ_MAX_PLAYERS or counts.shape[1] != 3 * n or off.shape[0] != n + 1:
+        raise HandrankError("scatter_combos: inconsistent player counts")
+    K = off[n]
+    if out.shape[0] != 4 or out.shape[1] != K or inverse.shape[0] != A \
+            or weights.shape[0] != A:
+        raise HandrankError("scatter_combos: inconsistent shapes")
+    for p in range(n):
+        if off[p] < 0 or off[p + 1] < off[p] or off[p + 1] > K:
+            raise HandrankError("scatter_combos: bad offsets")
+    if not 0 <= s <= e or e > (order.shape[0] if order.shape[0] else A):
+        raise HandrankError("scatter_combos: bad member range")
+    with nogil:
+        for j in range(s, e):
+            i = order[j] if order.shape[0] else j
+            if i < 0 or i >= A:
+                bad = j
+                break
+            c = inverse[i] - b0
+            if c < 0 or c >= nb:
+                bad = j
+                break
+            w = weights[i]
+            for p in range(n):
+                q = off[p] + idx[i, p]
+                if q < off[p] or q >= off[p + 1]:
+                    bad = j
+                    break
+                out[0, q] += w * counts[c, p]
+                out[1, q] += w * counts[c, n + p]
+                out[2, q] += w * counts[c, 2 * n + p]
+                out[3, q] += w
+            if bad >= 0:
+                break
+    if bad >= 0:
+        raise HandrankError(f"scatter_combos: member {bad} has an index out of range")

@@ -22,14 +22,17 @@ Rules: ``docs/rules/poker.md`` (ranking); equity shares as in :mod:`handrank.equ
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from ..cards import RANKS, CardsLike
+from .._support.checks import check_bool, check_int
+from ..cards import RANKS, CardsLike, format_card
 from ..errors import OptionError
+from . import _kernel as _equity
 from ._kernel import SHARE_UNITS
 from .inputs import Deal, PlayerLike
 from .planning import ExactPlan
@@ -94,10 +97,13 @@ class ComboEquity:
     __slots__ = ("_index", "array", "exact")
 
     def __init__(self, array: np.ndarray, exact: bool):
-        array.setflags(write=False)
-        self.array = array
-        self.exact = exact
-        self._index = {str(h): i for i, h in enumerate(array["hand"])}
+        if not isinstance(array, np.ndarray) or array.dtype != COMBO_DTYPE or array.ndim != 1:
+            raise TypeError("a ComboEquity is built from a 1-d numpy array of dtype "
+                            "handrank.equity.combos.COMBO_DTYPE")
+        self.exact = check_bool(exact, "exact")
+        self.array = array.copy()
+        self.array.setflags(write=False)
+        self._index: dict[str, int] | None = None
 
     def __len__(self) -> int:
         return len(self.array)
@@ -107,11 +113,13 @@ class ComboEquity:
 
     def __getitem__(self, key: int | str) -> dict[str, Any]:
         if isinstance(key, str):
+            if self._index is None:
+                self._index = {str(h): i for i, h in enumerate(self.array["hand"])}
             return self._row(self._index[key])
         return self._row(range(len(self.array))[key])
 
     def __contains__(self, key: object) -> bool:
-        return key in self._index
+        return isinstance(key, str) and bool((self.array["hand"] == key).any())
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ComboEquity):
@@ -131,7 +139,7 @@ class ComboEquity:
 
     def column(self, name: str) -> np.ndarray:
         """One column as a read-only array (``"equity"``, ``"deals"``, ...)."""
-        if name not in (COMBO_DTYPE.names or ()):
+        if not isinstance(name, str) or name not in (COMBO_DTYPE.names or ()):
             raise OptionError(f"no column {name!r}; columns: {', '.join(COMBO_DTYPE.names or ())}")
         return self.array[name]
 
@@ -176,6 +184,8 @@ class ComboEquity:
         head = ["hand", "weight", "freq", "equity", "win", "tie"]
         if not self.exact:
             head.append("stderr")
+        if limit is not None:
+            limit = check_int(limit, "limit", 0)
         rows = []
         for r in list(self)[:limit]:
             row = [r["hand"], f"{r['weight']:g}", f"{100 * r['frequency']:.3f}%",
@@ -262,74 +272,99 @@ def _combo_classes(hands: np.ndarray) -> np.ndarray:
     from ..cards import parse_cards
 
     ids = np.array([parse_cards(str(h)) for h in hands], dtype=np.int64)
-    return class_index(ids)
+    return np.asarray(_lookups()[1][ids.max(axis=1), ids.min(axis=1)])
 
 
-def player_tables(r: Range, counts: np.ndarray, player_deals: float, exact: bool
-                  ) -> tuple[ComboEquity, ComboEquity]:
-    """(by_combo, by_class) of one player's range from per-combo ``(5, k)`` sums."""
-    counts = np.asarray(counts, dtype=np.float64)
-    hands = np.array(r.combo_texts(), dtype="U4")
-    combo = _table(hands, np.ones(len(r), dtype=np.int64), np.asarray(r.weights), counts,
-                   player_deals, exact)
-    cls = class_index(r.combos)
-    present, slot = np.unique(cls, return_inverse=True)
-    k = len(present)
-    summed = np.stack([np.bincount(slot, weights=row, minlength=k) for row in counts])
-    by_class = _table(_CLASS_NAMES[present], np.bincount(slot, minlength=k),
-                      np.bincount(slot, weights=r.weights, minlength=k), summed,
-                      player_deals, exact)
-    return combo, by_class
+@functools.cache
+def _lookups() -> tuple[np.ndarray, np.ndarray]:
+    """(52, 52) lookups over (higher id, lower id): a combo's text and its grid cell
+    (built on first use, not at import)."""
+    card = [format_card(c) for c in range(52)]
+    text = np.array([[card[a] + card[b] for b in range(52)] for a in range(52)], dtype="U4")
+    cell = class_index(np.array([[a, b] for a in range(52) for b in range(52)]))
+    return text, cell.reshape(52, 52)
+
+
+class ComboSums:
+    """One player's per-combo counts kept by a run over the combos of ``range_``:
+    ``(5, k)`` float64 rows wins, ties, share units, squared share units, deals
+    (Monte Carlo), or, with ``boards``, ``(4, k)`` rows weight x wins, ties, share
+    units and the weight itself (exact: deals = weight x boards). Turned into the
+    :class:`ComboEquity` tables on first use (then kept)."""
+
+    __slots__ = ("_tables", "boards", "counts", "exact", "player_deals", "range_")
+
+    def __init__(self, range_: Range, counts: np.ndarray, player_deals: float, exact: bool,
+                 boards: int | None = None):
+        self.range_, self.counts, self.boards = range_, counts, boards
+        self.player_deals, self.exact = player_deals, exact
+        self._tables: tuple[ComboEquity, ComboEquity] | None = None
+
+    def _build(self) -> tuple[ComboEquity, ComboEquity]:
+        if self._tables is None:
+            r, counts = self.range_, self.counts
+            if self.boards is not None:
+                counts = np.stack([counts[0], counts[1], counts[2], np.zeros(len(r)),
+                                   counts[3] * self.boards])
+            c0, c1 = r.combos[:, 0], r.combos[:, 1]
+            combo_text, combo_class = _lookups()
+            combo = _table(combo_text[c0, c1], np.ones(len(r), dtype=np.int64), r.weights,
+                           counts, self.player_deals, self.exact)
+            present, slot = np.unique(combo_class[c0, c1], return_inverse=True)
+            k = len(present)
+            summed = np.stack([np.bincount(slot, weights=row, minlength=k) for row in counts])
+            by_class = _table(_CLASS_NAMES[present], np.bincount(slot, minlength=k),
+                              np.bincount(slot, weights=r.weights, minlength=k), summed,
+                              self.player_deals, self.exact)
+            self._tables = (combo, by_class)
+        return self._tables
+
+    def by_combo(self) -> ComboEquity:
+        return self._build()[0]
+
+    def by_class(self) -> ComboEquity:
+        return self._build()[1]
 
 
 class ExactCombos:
     """Per-combo sums of an exact run, filled batch by batch by ``enumeration._exact``
-    (:meth:`add`: the integer counts of representatives ``b0 .. b0 + len(counts)``),
-    weighted by each combination's weight and added to every player's combo
-    (``plan.idx``) with ``numpy.bincount``. Memory: O(combinations)."""
+    (:meth:`add`: the integer counts of representatives ``b0 .. b0 + len(counts)``):
+    each combination's counts, times its weight, are added to every player's combo in
+    it (``plan.idx``) by the kernel ``scatter_combos``. Memory: O(combinations)."""
 
     def __init__(self, deal: Deal, plan: ExactPlan, boards: int):
-        self.n = deal.players
-        self.sizes = [len(r) for r in deal.ranges]
-        self.plan = plan
-        inv = plan.inverse
-        self.same = len(plan.reps) == len(plan.holes)  # every combination its own class
-        if not self.same:
-            self.order = np.argsort(inv, kind="stable")
-            self.sorted_inv = inv[self.order]
-        self.unit = bool(np.all(plan.weights == 1.0))
-        self.sums = [np.zeros((5, k)) for k in self.sizes]
-        for p in range(self.n):
-            self.sums[p][4] = np.bincount(plan.idx[:, p], weights=plan.weights,
-                                          minlength=self.sizes[p]) * boards
+        self.n, self.boards = deal.players, boards
+        sizes = [len(r) for r in deal.ranges]
+        self.off = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+        self.inverse = np.ascontiguousarray(plan.inverse, dtype=np.int64)
+        self.weights = np.ascontiguousarray(plan.weights, dtype=np.float64)
+        self.idx = np.ascontiguousarray(plan.idx, dtype=np.int64)
+        if len(plan.reps) == len(plan.holes):  # every combination its own class
+            self.order = np.zeros(0, dtype=np.int64)
+        else:
+            self.order = np.argsort(self.inverse, kind="stable").astype(np.int64)
+            self.sorted_inv = self.inverse[self.order]
+        self.out = np.zeros((4, int(self.off[-1])))
 
     def add(self, b0: int, counts: np.ndarray) -> None:
         """Add the ``(nb, 3n)`` int64 counts (wins, ties, share units per player) of
         class representatives ``b0 ..``."""
-        nb, n = len(counts), self.n
-        if self.same:
-            sel: Any = slice(b0, b0 + nb)
-            c = counts
+        nb = len(counts)
+        if len(self.order):
+            s, e = (int(x) for x in np.searchsorted(self.sorted_inv, [b0, b0 + nb]))
         else:
-            s, e = np.searchsorted(self.sorted_inv, [b0, b0 + nb])
-            sel = self.order[s:e]
-            c = counts[self.plan.inverse[sel] - b0]
-        c = c.astype(np.float64)
-        if not self.unit:
-            c *= self.plan.weights[sel][:, None]
-        idx = self.plan.idx[sel]
-        for p in range(n):
-            ip, k = idx[:, p], self.sizes[p]
-            for row in range(3):
-                self.sums[p][row] += np.bincount(ip, weights=c[:, row * n + p], minlength=k)
+            s, e = b0, b0 + nb
+        _equity.scatter_combos(np.ascontiguousarray(counts, dtype=np.int64), b0, self.order,
+                               s, e, self.inverse, self.weights, self.idx, self.off, self.out)
 
-    def tables(self, deal: Deal, total: float) -> list[tuple[ComboEquity, ComboEquity]]:
-        return [player_tables(deal.ranges[p], self.sums[p], total, True)
-                for p in range(self.n)]
+    def tables(self, deal: Deal, total: float) -> list[ComboSums]:
+        """Each player's :class:`ComboSums` (``total``: the player's deals)."""
+        return [ComboSums(deal.ranges[p], self.out[:, self.off[p]:self.off[p + 1]], total,
+                          True, self.boards) for p in range(self.n)]
 
 
 def monte_carlo_tables(deal: Deal, totals: np.ndarray, per_combo: np.ndarray | None
-                       ) -> list[tuple[ComboEquity, ComboEquity]]:
+                       ) -> list[ComboSums]:
     """Per-player tables of a Monte Carlo run: ``per_combo`` ``(5, K)`` int64 sums
     over every player's combos in order (None when every player has one combo: the
     player totals ``(5, n)`` are then their combos' sums)."""
@@ -344,7 +379,7 @@ def monte_carlo_tables(deal: Deal, totals: np.ndarray, per_combo: np.ndarray | N
         else:
             c = per_combo[:, start:start + k].astype(np.float64)
         start += k
-        out.append(player_tables(r, c, N, False))
+        out.append(ComboSums(r, c, N, False))
     return out
 
 
@@ -431,7 +466,6 @@ def distribution(range_: PlayerLike, board: CardsLike | None = None,
     :class:`EquityDistribution`. Raises OptionError (``bins`` not 1..1000) and what
     :func:`~handrank.equity.equity` raises.
     """
-    from .._support.checks import check_int
     from .calculator import equity
 
     bins = check_int(bins, "bins", 1, 1000)

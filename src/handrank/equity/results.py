@@ -10,28 +10,35 @@ from ..result import EquityResult, PlayerEquity, _num
 from ._kernel import SHARE_UNITS
 
 if TYPE_CHECKING:
-    from .combos import ComboEquity
+    from .combos import ComboEquity, ComboSums
 
 __all__ = ["EquityResult", "HoldemEquity", "HoldemPlayer", "PlayerEquity"]
 
 
 @dataclass(frozen=True)
 class HoldemPlayer(PlayerEquity):
-    """One player of a Hold'em result: a :class:`~handrank.result.PlayerEquity`, and
-    with ``equity(..., by_combo=True)``
+    """One player of a Hold'em result: a :class:`~handrank.result.PlayerEquity` with
 
     Attributes:
-        by_combo: a :class:`~handrank.equity.combos.ComboEquity` with one row per
-            combo of the player's range after card removal (range order), else None.
+        by_combo: with ``equity(..., by_combo=True)``, a
+            :class:`~handrank.equity.combos.ComboEquity` with one row per combo of the
+            player's range after card removal (range order); else None.
         by_class: the same per starting-hand class present (the 169 classes, grid
-            order; combos, weights and counts summed), else None.
+            order; combos, weights and counts summed); else None.
 
-    Neither is compared or shown in ``repr``. Without ``by_combo`` the players are
-    plain :class:`~handrank.result.PlayerEquity`.
+    The tables are built on first use from the per-combo counts the run kept; they
+    are not compared and not shown in ``repr``.
     """
 
-    by_combo: ComboEquity | None = field(default=None, compare=False, repr=False)
-    by_class: ComboEquity | None = field(default=None, compare=False, repr=False)
+    _combos: ComboSums | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def by_combo(self) -> ComboEquity | None:
+        return None if self._combos is None else self._combos.by_combo()
+
+    @property
+    def by_class(self) -> ComboEquity | None:
+        return None if self._combos is None else self._combos.by_class()
 
 
 @dataclass(frozen=True)
@@ -57,11 +64,10 @@ class HoldemEquity(EquityResult):
         become lists of row dicts (and are left out when not asked for)."""
         out = super().to_dict()
         for p, d in zip(self.players, out["players"]):
+            d.pop("_combos", None)
             for key in ("by_combo", "by_class"):
                 t = getattr(p, key, None)
-                if t is None:
-                    d.pop(key, None)
-                else:
+                if t is not None:
                     d[key] = t.to_dicts()
         return out
 
@@ -79,20 +85,19 @@ class HoldemEquity(EquityResult):
 
 def player_equity(hand: str, combos: int, wins: float, ties: float, share_units: float,
                   deals: float, stderr: float,
-                  tables: tuple[ComboEquity, ComboEquity] | None = None) -> PlayerEquity:
+                  combos_sums: ComboSums | None = None) -> HoldemPlayer:
     """One player's result from their (weighted) counts: deals won alone, deals tied
-    for best, pot share in units of ``1 / SHARE_UNITS``, out of ``deals``; with
-    ``tables`` (by_combo, by_class) a :class:`HoldemPlayer` carrying them."""
+    for best, pot share in units of ``1 / SHARE_UNITS``, out of ``deals``; and the
+    per-combo counts when ``by_combo`` was asked for."""
     losses = deals - wins - ties
-    extra = {} if tables is None else {"by_combo": tables[0], "by_class": tables[1]}
-    return (HoldemPlayer if tables is not None else PlayerEquity)(
+    return HoldemPlayer(
         hand=hand, combos=combos,
         equity=float(share_units / SHARE_UNITS / deals), win=float(wins / deals),
         # the split-pot units alone: exact, no float noise from equity - win
         tie=float((share_units - SHARE_UNITS * wins) / SHARE_UNITS / deals),
         lose=float(losses / deals),
         wins=_clean(wins), ties=_clean(ties), losses=_clean(losses), stderr=float(stderr),
-        **extra)
+        _combos=combos_sums)
 
 
 def _clean(x: float) -> float:
