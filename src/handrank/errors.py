@@ -23,6 +23,7 @@ __all__ = [
     "HandSizeError",
     "HandrankError",
     "OptionError",
+    "RangeNotationWarning",
     "RangeSyntaxError",
     "SettingError",
 ]
@@ -91,3 +92,10 @@ class SettingError(HandrankError):
 class RangeSyntaxError(HandrankError):
     """Hand-range text (``QQ+``, ``AKs``, ``0.4(AsKs)``) that cannot be read, or a range left
     empty by card removal. The message names the token."""
+
+
+class RangeNotationWarning(UserWarning):
+    """Range text that other libraries read differently (rs-poker's ``KQ+`` climbs both
+    cards): handrank keeps its documented reading; the message names the token and the
+    reading used. Not an error: ``warnings.simplefilter("error", RangeNotationWarning)``
+    makes it one."""

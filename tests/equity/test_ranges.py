@@ -37,6 +37,7 @@ def expected(ranks_pairs, kind: str) -> set[tuple[int, int]]:
 R = {c: i for i, c in enumerate(RANKS)}
 
 
+@pytest.mark.filterwarnings("ignore::handrank.errors.RangeNotationWarning")  # KQo+, t9s+
 @pytest.mark.parametrize("text,pairs,kind,count", [
     ("QQ", [(R["Q"], R["Q"])], "", 6),
     ("QQ+", [(r, r) for r in (R["Q"], R["K"], R["A"])], "", 18),
@@ -77,9 +78,11 @@ def test_spaces_separate_tokens_too():
         parse_range("QQ+  AKx")
 
 
-def test_percentages_other_than_100_are_refused_clearly():
-    with pytest.raises(RangeSyntaxError, match="'20%'.*|percentage"):
-        parse_range("20%")
+def test_percentages_read_the_preflop_ordering():
+    # issue 14: other percentages are ranges by the preflop ordering (test_ranges_notation)
+    assert parse_range("20%") == Range.from_percent(20)
+    with pytest.raises(RangeSyntaxError, match="'120%'"):
+        parse_range("120%")
 
 
 def test_random_is_every_combo():

@@ -10,6 +10,8 @@ mean long work (``slow``: fuzzed with invalid or tiny integers only) and whether
 from __future__ import annotations
 
 import inspect
+import os
+import tempfile
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -18,12 +20,13 @@ import numpy as np
 import handrank
 from handrank import brag, canada, cards, chinese, crash, engine, equity, poker, rules
 from handrank.canada import engine as canada_engine
+from handrank.equity import grid as equity_grid
 from handrank.equity import ranges
 
 #: The modules whose ``__all__`` is the public API the fuzz tier covers (the top level
 #: also names ``engine`` and ``rules``; ``canada.engine`` adds ``log_lines``).
 MODULES = {"handrank": handrank, "cards": cards, "poker": poker, "equity": equity,
-           "equity.ranges": ranges, "brag": brag, "crash": crash, "chinese": chinese,
+           "equity.ranges": ranges, "equity.grid": equity_grid, "brag": brag, "crash": crash, "chinese": chinese,
            "canada": canada, "canada.engine": canada_engine, "engine": engine, "rules": rules}
 
 
@@ -160,6 +163,15 @@ SPECS: dict[str, Spec] = {
     "equity.ranges.Range": S(ranges.Range, [[0, 1]]),
     "equity.ranges.all_combos": S(ranges.all_combos),
     "equity.ranges.parse_range": S(ranges.parse_range, "22-55, 0.5(AsKs)"),
+    "equity.ranges.class_index": S(ranges.class_index, [[51, 47], [3, 0]]),
+    "equity.ranges.preflop_order": S(ranges.preflop_order),
+    "equity.ranges.preflop_equity": S(ranges.preflop_equity),
+    "equity.grid.from_range": S(equity_grid.from_range, ranges.parse_range("QQ+, 0.5(AKs)")),
+    "equity.grid.text": S(equity_grid.text, np.eye(13), numbers=False, fmt="{:.2f}",
+                          vmin=0.0, vmax=1.0, color=False),
+    "equity.grid.plot": S(equity_grid.plot, np.eye(13),
+                          os.path.join(tempfile.gettempdir(), "handrank-fuzz-grid.svg"),
+                          title="t", size=2.0, dpi=20),
     # ----------------------------------------------------------------------------- brag
     "brag.BragEquity": _same_fields(brag.equity(B3)),
     "brag.Category": S(brag.Category, 1, enum=True),
@@ -336,6 +348,9 @@ METHOD_SPECS: dict[str, Spec] = {
     "equity.ComboEquity.table": S(_combo_rows.table, 2),
     "equity.ComboEquity.to_dicts": S(_combo_rows.to_dicts),
     "equity.EquityDistribution.table": S(_dist.table),
+    "equity.Range.from_percent": S(equity.Range.from_percent, 15, 5, None),
+    "equity.Range.to_string": S(_QQ.to_string),
+    "equity.Range.grid": S(_QQ.grid),
     "result.EquityResult.table": S(_eq.table, 1),
     "result.EquityResult.to_dict": S(_eq.to_dict),
     "canada.GameResult.lines": S(_ca_game.lines, 1),

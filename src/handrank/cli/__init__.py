@@ -44,7 +44,7 @@ __all__ = ["REGISTRARS", "add_input_options", "add_output_options", "build_parse
 
 #: Modules ``handrank.cli.<name>``, each with a ``register(subparsers)`` that adds its
 #: commands (poker: top-level commands) or its command group (``handrank brag ...``).
-REGISTRARS: list[str] = ["poker", "brag", "crash", "canada", "chinese", "equity", "rules"]
+REGISTRARS: list[str] = ["poker", "brag", "crash", "canada", "chinese", "equity", "rules", "ranges"]
 
 MAIN_EPILOG = """\
 examples:
@@ -53,6 +53,7 @@ examples:
   handrank showdown --summary-only pluribus-showdowns.csv
   handrank eval "As Ks Qs Js Ts" "Kd Kh Kc 4s 4d"
   handrank equity AhAd KsKc
+  handrank range "QQ+, AKs"
   handrank chinese set "As Kd Qh Jc 9s 8d 7h 6c 4s 3d 2h 2c Td"
   handrank brag rank "3s 3h 3d" "Ah 2d 3c"
   handrank crash set "As Ad Ac Kh Qh Jh 2c 3d 4s 9s 9d 7c 5h"

@@ -1,7 +1,8 @@
 """Hold'em hand ranges: the usual shorthand notation, parsed to weighted hole-card combos.
 
-A range is a list of tokens separated by commas or spaces (``"QQ+, AKs"`` or
-``"QQ+ AKs"``; an explicit combo may be written with a space, ``"Ah Ad"``):
+A range is a list of tokens separated by commas, semicolons or spaces (``"QQ+, AKs"``,
+``"QQ+; AKs"`` or ``"QQ+ AKs"``; an explicit combo may be written with a space,
+``"Ah Ad"``):
 
 =====================  ===============================================================
 token                  combos
@@ -12,19 +13,29 @@ token                  combos
 ``AKs`` / ``AKo``      suited (4 combos) / offsuit (12 combos)
 ``AK``                 both (16 combos)
 ``ATs+``, ``KTo+``     ladder: the kicker climbs to one below the top card
-                       (``ATs+`` = ATs, AJs, AQs, AKs; ``KQo+`` is KQo alone)
+                       (``ATs+`` = ATs, AJs, AQs, AKs; ``KQo+`` is KQo alone, with a
+                       :class:`~handrank.errors.RangeNotationWarning`: rs-poker reads
+                       it as KQo, AKo)
 ``A5s-A2s``            same top card, kickers 5 down to 2 (suited / offsuit / both)
+``JTs-KQs``, ``87-JT``  connector span: same gap, the top card climbs (JTs, QJs, KQs)
 ``AsKs``, ``AhAd``     one explicit combo (any card spelling ``parse_cards`` reads)
-``random``, ``any``,   every one of the 1326 combos
-``100%``
+``random``, ``any``    every one of the 1326 combos (also ``100%``)
+``15%``, ``top 15%``   percentage ranges: whole classes of the preflop ordering
+``5%-15%``             (:func:`preflop_order`), the prefix nearest to the share
 =====================  ===============================================================
 
 Weights: ``0.4(AsKs, AKo)`` gives every combo inside the parentheses weight 0.4,
-and ``AKs:0.4`` gives one token's combos weight 0.4. Weights are frequencies
-in ``[0, 1]`` (``0`` removes the combos); without one a combo has weight 1.
-A combo listed twice keeps the later weight. Ranks may be written in either
+and ``AKs:0.4`` gives one token's combos weight 0.4; a weight may be a percentage
+(``80%(AKs)``, ``.1%(AKs)``, ``AKs:80%``, as eval7 writes them). Weights are
+frequencies in ``[0, 1]`` (``0`` removes the combos); without one a combo has weight
+1. A combo listed twice keeps the later weight. Ranks may be written in either
 order (``KA`` = ``AK``); ``T`` or ``10`` is a ten; letters may be either case
-(``aks`` = ``AKs`` = ``AKS``).
+(``aks`` = ``AKs`` = ``AKS``). The peers' notations and where they disagree:
+``docs/equity.md`` ("Ranges").
+
+The 169 starting-hand classes (:data:`CLASSES`, 13x13 grid order), a range's grid
+(:meth:`Range.grid`), its short notation (:meth:`Range.to_string`) and percentage
+ranges with any ordering (:meth:`Range.from_percent`) live here too.
 
 Errors: :class:`~handrank.errors.RangeSyntaxError` naming the token and its
 0-based character position in the text.
@@ -33,6 +44,7 @@ Errors: :class:`~handrank.errors.RangeSyntaxError` naming the token and its
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -40,10 +52,12 @@ import numpy as np
 import numpy.typing as npt
 
 from ..cards import RANKS, format_card, parse_cards
-from ..errors import DuplicateCardError, HandrankError, RangeSyntaxError
+from ..errors import (ArrayDtypeError, ArrayShapeError, CardRangeError, DuplicateCardError,
+                      HandrankError, OptionError, RangeNotationWarning, RangeSyntaxError)
 from .._support.checks import check_int
 
-__all__ = ["NUM_COMBOS", "Range", "all_combos", "parse_range"]
+__all__ = ["CLASSES", "CLASS_SIZES", "NUM_COMBOS", "Range", "all_combos", "class_index",
+           "parse_range", "preflop_equity", "preflop_order"]
 
 #: Number of two-card combos in one deck.
 NUM_COMBOS = 1326
@@ -74,12 +88,118 @@ def _two_ranks(hi: int, lo: int, kind: str) -> list[tuple[int, int]]:
     return out
 
 
+# ------------------------------------------------------------------ the 169 classes
+#: The 169 starting-hand classes in 13x13 grid order (row-major, ``CLASSES[13 * i + j]``):
+#: rows and columns run A, K, ..., 2; the diagonal holds the pairs, above it the suited
+#: classes (row = top card), below it the offsuit ones (column = top card):
+#: ``CLASSES[0] == "AA"``, ``CLASSES[1] == "AKs"``, ``CLASSES[13] == "AKo"``.
+CLASSES: tuple[str, ...] = tuple(
+    RANKS[12 - i] * 2 if i == j else
+    RANKS[12 - i] + RANKS[12 - j] + "s" if i < j else
+    RANKS[12 - j] + RANKS[12 - i] + "o"
+    for i in range(13) for j in range(13))
+
+#: Combos in each class (6 for a pair, 4 suited, 12 offsuit), in :data:`CLASSES` order.
+CLASS_SIZES: np.ndarray = np.array([6 if c[0] == c[1] else 4 if c[2] == "s" else 12
+                                    for c in CLASSES], dtype=np.int64)
+CLASS_SIZES.setflags(write=False)
+
+
+def class_index(combos: npt.ArrayLike) -> np.ndarray:
+    """The :data:`CLASSES` index of each combo: ``combos`` a ``(k, 2)`` integer array of
+    card ids 0..51 (either card first) -> ``(k,)`` int64 in 0..168. Raises
+    ArrayDtypeError (not integers), ArrayShapeError (not ``(k, 2)``), CardRangeError
+    (an id outside 0..51)."""
+    try:
+        c = np.asarray(combos)
+    except ValueError as e:  # ragged nested lists
+        raise ArrayShapeError(f"combos must be a (k, 2) array of card ids ({e})") from None
+    if c.size == 0:
+        c = c.reshape(0, 2).astype(np.int64)
+    if c.dtype.kind not in "iu":
+        raise ArrayDtypeError(f"combos must be integer card ids, got dtype {c.dtype}")
+    if c.ndim != 2 or c.shape[1] != 2:
+        raise ArrayShapeError(f"combos must be a (k, 2) array of card ids, got shape {c.shape}")
+    if c.size and (c.min() < 0 or c.max() > 51):
+        raise CardRangeError(f"combos hold card ids outside 0..51 ({int(c.min())}.."
+                             f"{int(c.max())})")
+    c = c.astype(np.int64)
+    r1, r2 = c[:, 0] // 4, c[:, 1] // 4
+    hi, lo = np.maximum(r1, r2), np.minimum(r1, r2)
+    suited = (c[:, 0] % 4) == (c[:, 1] % 4)
+    i = np.where(suited | (hi == lo), 12 - hi, 12 - lo)
+    j = np.where(suited | (hi == lo), 12 - lo, 12 - hi)
+    out: np.ndarray = i * 13 + j
+    return out
+
+
+def _class_combos(index: int) -> list[tuple[int, int]]:
+    """The combos of class ``CLASSES[index]``, higher id first."""
+    i, j = divmod(index, 13)
+    if i == j:
+        return _pair(12 - i)
+    if i < j:
+        return _two_ranks(12 - i, 12 - j, "s")
+    return _two_ranks(12 - j, 12 - i, "o")
+
+
 @dataclass(frozen=True)
 class _Hand:
     hi: int
     lo: int
     kind: str  # "s", "o" or "" (both; pairs have "")
     plus: bool
+
+
+# ------------------------------------------------------- percentage ranges (ordering)
+def preflop_order() -> tuple[str, ...]:
+    """The default preflop ordering: the 169 :data:`CLASSES` names, best first, by each
+    class's exact all-in equity against one random hand (generated by
+    ``tools/gen_preflop_order.py``; ties keep the grid order)."""
+    from ._preflop import SCORES
+    return tuple(name for name, _ in SCORES)
+
+
+def preflop_equity() -> dict[str, float]:
+    """Each class's exact all-in equity against one random hand (from 0 to 1), the
+    numbers behind :func:`preflop_order`."""
+    from ._preflop import DEALS_PER_COMBO, SCORES
+    size = dict(zip(CLASSES, CLASS_SIZES.tolist()))
+    return {name: score / (2 * size[name] * DEALS_PER_COMBO) for name, score in SCORES}
+
+
+def _ordering_indices(ordering: Iterable[str] | None) -> tuple[int, ...]:
+    """:data:`CLASSES` indices of an ordering (None = :func:`preflop_order`): 169 distinct
+    class names (``AA``, ``AKs``, ``AKo``, either rank order or case). OptionError
+    naming the bad entry otherwise."""
+    names = preflop_order() if ordering is None else ordering
+    if isinstance(names, (str, bytes)):
+        raise OptionError("ordering must be a sequence of 169 class names like 'AKs', "
+                          "not one string")
+    index = {c: i for i, c in enumerate(CLASSES)}
+    out: list[int] = []
+    for k, name in enumerate(names):
+        h = _read_hand(name) if isinstance(name, str) else None
+        if h is None or h.plus or (h.hi != h.lo and not h.kind):
+            raise OptionError(f"ordering entry {k}: {name!r} is not one class like 'AA', "
+                              f"'AKs' or 'AKo'")
+        canon = (RANKS[h.hi] * 2 if h.hi == h.lo else RANKS[h.hi] + RANKS[h.lo] + h.kind)
+        out.append(index[canon])
+    if len(out) != 169 or len(set(out)) != 169:
+        raise OptionError(f"an ordering lists each of the 169 classes once; got {len(out)} "
+                          f"entries, {len(set(out))} distinct")
+    return tuple(out)
+
+
+def _percent_classes(percent: float, ordering: Iterable[str] | None = None) -> set[int]:
+    """The classes of the top ``percent`` % of the 1,326 combos: the prefix of the
+    ordering whose combo count is nearest to ``percent / 100 * 1326`` (whole classes;
+    a tie takes the longer prefix)."""
+    order = _ordering_indices(ordering)
+    target = percent / 100.0 * NUM_COMBOS
+    cum = np.concatenate([[0], np.cumsum(CLASS_SIZES[list(order)])])
+    k = int(np.argmin(np.abs(cum[::-1] - target)))  # reversed: a tie takes the longer
+    return set(order[:len(cum) - 1 - k])
 
 
 def _read_hand(tok: str) -> _Hand | None:
@@ -109,30 +229,82 @@ def _hand_combos(h: _Hand, tok: str, pos: int) -> list[tuple[int, int]]:
     return [c for k in kickers for c in _two_ranks(h.hi, k, h.kind)]
 
 
-def _token_combos(tok: str, pos: int) -> list[tuple[int, int]]:
-    low = tok.lower()
-    if low in ("random", "any", "100%"):
-        return [(int(a), int(b)) for a, b in all_combos().tolist()]
-    if low.endswith("%"):
-        raise _err("percentage ranges other than 100% are not supported; list the hands", tok,
-                   pos)
-    if "-" in tok:
-        parts = tok.split("-")
-        if len(parts) != 2 or not parts[0] or not parts[1]:
-            raise _err("a span needs two hands, like 22-55 or A5s-A2s", tok, pos)
-        a, b = _read_hand(parts[0]), _read_hand(parts[1])
-        if a is None or b is None or a.plus or b.plus:
-            raise _err("a span needs two hands, like 22-55 or A5s-A2s", tok, pos)
-        if a.hi == a.lo and b.hi == b.lo:
-            lo, hi = sorted((a.hi, b.hi))
-            return [c for r in range(lo, hi + 1) for c in _pair(r)]
-        if a.hi == a.lo or b.hi == b.lo or a.hi != b.hi or a.kind != b.kind:
-            raise _err("a span joins two pairs, or two hands with the same top card and "
-                       "suitedness (A5s-A2s)", tok, pos)
+def _span_combos(tok: str, pos: int) -> list[tuple[int, int]]:
+    """``22-55``, ``A5s-A2s`` (same top card, a span of kickers) and the connector spans
+    ``JTs-KQs`` / ``87-JT`` (same gap, the top card climbs; pokerkit, poker-equity,
+    rs-poker), either end first."""
+    parts = tok.split("-")
+    if len(parts) != 2 or not parts[0] or not parts[1]:
+        raise _err("a span needs two hands, like 22-55, A5s-A2s or JTs-KQs", tok, pos)
+    a, b = _read_hand(parts[0]), _read_hand(parts[1])
+    if a is None or b is None or a.plus or b.plus:
+        raise _err("a span needs two hands, like 22-55, A5s-A2s or JTs-KQs", tok, pos)
+    if a.hi == a.lo and b.hi == b.lo:
+        lo, hi = sorted((a.hi, b.hi))
+        return [c for r in range(lo, hi + 1) for c in _pair(r)]
+    if a.hi == a.lo or b.hi == b.lo:
+        raise _err("a span joins two pairs (22-55) or two non-pairs (A5s-A2s, JTs-KQs), "
+                   "not a pair and a non-pair", tok, pos)
+    if a.kind != b.kind:
+        hint = f"{parts[0].rstrip('soSO')}{a.kind or b.kind}-{parts[1].rstrip('soSO')}" \
+            f"{a.kind or b.kind}"
+        raise _err(f"both ends of a span need the same suffix (s, o or none); write {hint} "
+                   f"for that reading (rs-poker lets one end's suffix cover the span, "
+                   f"handrank does not guess)", tok, pos)
+    if a.hi == b.hi:
         lo, hi = sorted((a.lo, b.lo))
         return [c for k in range(lo, hi + 1) for c in _two_ranks(a.hi, k, a.kind)]
+    gap = a.hi - a.lo
+    if b.hi - b.lo != gap:
+        raise _err("a span joins hands with the same top card (A5s-A2s) or the same gap "
+                   "between the cards (JTs-KQs, 87-JT)", tok, pos)
+    lo, hi = sorted((a.hi, b.hi))
+    return [c for t in range(lo, hi + 1) for c in _two_ranks(t, t - gap, a.kind)]
+
+
+def _percent(text: str, tok: str, pos: int) -> float:
+    """A percentage ``15`` (from ``15%``) as a number from 0 to 100."""
+    if not _NUMBER_RE.match(text):
+        raise _err("a percentage is a number from 0 to 100 followed by %", tok, pos)
+    p = float(text)
+    if p > 100.0:
+        raise _err("a percentage is a number from 0 to 100 followed by %", tok, pos)
+    return p
+
+
+def _percent_combos(tok: str, pos: int) -> list[tuple[int, int]]:
+    """``15%``, ``top 15%``, ``5%-15%``: classes by the preflop ordering."""
+    body = re.sub(r"^top\s+", "", tok.strip(), flags=re.IGNORECASE)
+    m = re.match(r"^([^%-]*)%(?:-([^%-]*)%)?$", body)
+    if not m:
+        raise _err("a percentage range is 15%, top 15% or 5%-15%", tok, pos)
+    lo, hi = 0.0, _percent(m.group(1), tok, pos)
+    if m.group(2) is not None:
+        lo, hi = hi, _percent(m.group(2), tok, pos)
+        if lo > hi:
+            raise _err("a percentage span goes from the smaller to the larger share "
+                       "(5%-15%)", tok, pos)
+    classes = _percent_classes(hi) - _percent_classes(lo)
+    return [c for i in sorted(classes) for c in _class_combos(i)]
+
+
+def _token_combos(tok: str, pos: int) -> list[tuple[int, int]]:
+    low = tok.lower()
+    if low in ("random", "any"):
+        return [(int(a), int(b)) for a, b in all_combos().tolist()]
+    if low.endswith("%"):
+        return _percent_combos(tok, pos)
+    if "-" in tok:
+        return _span_combos(tok, pos)
     h = _read_hand(tok)
     if h is not None:
+        if h.plus and h.hi != h.lo and h.lo == h.hi - 1 and h.hi < 12:
+            warnings.warn(RangeNotationWarning(
+                f"{tok!r} at position {pos}: read as {tok[:-1]} alone (the kicker climbs to "
+                f"one below the top card, as pokerkit and eval7 read it); rs-poker climbs "
+                f"both cards ({tok[:-1]} and every higher connector). Write the classes "
+                f"out, or a connector span like {tok[:-1]}-{_connector_top(h)}, to say "
+                f"which you mean"), stacklevel=3)
         return _hand_combos(h, tok, pos)
     try:
         ids = parse_cards(tok)
@@ -147,24 +319,35 @@ def _token_combos(tok: str, pos: int) -> list[tuple[int, int]]:
     raise _err("unknown range token", tok, pos)
 
 
+def _connector_top(h: _Hand) -> str:
+    """The top class of a connector ladder (``KQ`` -> ``AK``), as text."""
+    gap = h.hi - h.lo
+    return f"{RANKS[12]}{RANKS[12 - gap]}{h.kind}"
+
+
 def _weight(text: str, tok: str, pos: int) -> float:
+    """A weight: a number from 0 to 1 (``0.4``, ``.4``) or a percentage from 0 to 100
+    (``80%``, ``.1%``, eval7's form)."""
     t = text.strip()
-    if not _NUMBER_RE.match(t):
-        raise _err("a weight is a number from 0 to 1", tok, pos)
-    w = float(t)
+    pct = t.endswith("%")
+    num = t[:-1].strip() if pct else t
+    if not _NUMBER_RE.match(num):
+        raise _err("a weight is a number from 0 to 1 or a percentage like 80%", tok, pos)
+    w = float(num) / 100.0 if pct else float(num)
     if not 0.0 <= w <= 1.0:
-        raise _err("a weight is a number from 0 to 1", tok, pos)
+        raise _err("a weight is a number from 0 to 1 or a percentage like 80%", tok, pos)
     return w
 
 
 def _tokens(text: str) -> Iterator[tuple[str, int, float | None]]:
-    """Yield (token, position, group weight or None) for each comma-separated token,
+    """Yield (token, position, group weight or None) for each token separated by ``,`` or
+    ``;``,
     expanding ``w(a, b, ...)`` groups."""
     i, n = 0, len(text)
     group: float | None = None
     while True:
         j = i
-        while j < n and text[j] not in ",()":
+        while j < n and text[j] not in ",;()":
             j += 1
         raw = text[i:j]
         tok = raw.strip()
@@ -190,12 +373,12 @@ def _tokens(text: str) -> Iterator[tuple[str, int, float | None]]:
                 k += 1
             if k == n:
                 break
-            if text[k] == ",":
+            if text[k] in ",;":
                 i = k + 1
             elif k > j + 1:  # a space separates too
                 i = k
             else:
-                raise _err("expected ',' or a space after ')'", text[k:k + 6], k)
+                raise _err("expected ',', ';' or a space after ')'", text[k:k + 6], k)
             continue
         if not ch:
             break
@@ -213,6 +396,7 @@ class Range:
     :func:`parse_range` (notation in the module docstring), :meth:`from_combos`, or
     ``Range(combos, weights, text)``.
 
+    ``Range(text)`` is :func:`parse_range` (``Range("QQ+, AKs")``);
     ``Range(combos, weights=None, text="")`` takes any ``(k, 2)`` integer array-like of
     card ids (either card first) and ``k`` weights from 0 to 1 (default 1 each); it is
     checked once, here, and the arrays are copied: combos of weight 0 are left out,
@@ -221,6 +405,8 @@ class Range:
     weight that is not a number from 0 to 1, or not one weight per combo.
     Ranges compare equal (and hash alike) when they hold the same combos with the
     same weights in the same order; ``text`` is not compared.
+    ``str(r)`` is :meth:`to_string` (the shortest standard notation), ``repr(r)``
+    shows the text it came from (or that notation) and the combo count.
     """
 
     __slots__ = ("_masks", "combos", "text", "weights")
@@ -229,8 +415,15 @@ class Range:
     text: str
     _masks: np.ndarray
 
-    def __init__(self, combos: npt.ArrayLike, weights: npt.ArrayLike | None = None,
+    def __init__(self, combos: npt.ArrayLike | str, weights: npt.ArrayLike | None = None,
                  text: str = ""):
+        if isinstance(combos, str):
+            if weights is not None or text:
+                raise TypeError("Range(text) takes the range text alone; weights go in "
+                                "the text (0.4(AKs), AKs:0.4)")
+            r = parse_range(combos)
+            self._set(r.combos, r.weights, r.text)
+            return
         c, w = _checked_arrays(combos, weights)
         keep = w > 0
         self._set(np.stack([c.max(axis=1), c.min(axis=1)], axis=1).astype(np.uint8)[keep],
@@ -298,7 +491,79 @@ class Range:
         return int(self.combos.shape[0])
 
     def __repr__(self) -> str:
-        return f"Range({self.text!r}, {len(self)} combos)"
+        return f"Range({self.text or self.to_string()!r}, {len(self)} combos)"
+
+    def __str__(self) -> str:
+        return self.to_string()
+
+    def to_string(self) -> str:
+        """The range in short standard notation: ``parse_range(r.to_string()) == r``.
+
+        Each class whose combos are all present with one weight is written as a class
+        (the rest as explicit combos, ``AsKs``); classes are joined into ``QQ+``,
+        ``99-66``, ``ATs+``, ``K9o-K6o``, ``T9-T7`` (suited and offsuit together when
+        both are in) and grouped by weight: weight-1 tokens first, then each other
+        weight, largest first, as ``0.4(AKs, QQ)``. All 1,326 combos at weight 1 are
+        ``random``; an empty range is ``""``. Weights are written as the shortest
+        decimal that reads back to the same float (never in exponent form), so they
+        come back exactly."""
+        if len(self) == NUM_COMBOS and bool(np.all(self.weights == 1.0)):
+            return "random"
+        by_weight: dict[float, tuple[set[int], list[tuple[int, int]]]] = {}
+        cls = class_index(self.combos)
+        groups: dict[int, list[int]] = {}
+        for k, c in enumerate(cls.tolist()):
+            groups.setdefault(c, []).append(k)
+        for c, members in groups.items():
+            ws = self.weights[members]
+            whole = len(members) == CLASS_SIZES[c] and bool(np.all(ws == ws[0]))
+            if whole:
+                by_weight.setdefault(float(ws[0]), (set(), []))[0].add(c)
+            else:
+                for k in members:
+                    by_weight.setdefault(float(self.weights[k]), (set(), []))[1].append(
+                        (int(self.combos[k, 0]), int(self.combos[k, 1])))
+        parts = []
+        for w in sorted(by_weight, reverse=True):
+            classes, singles = by_weight[w]
+            toks = _class_tokens(classes) + [format_card(a) + format_card(b)
+                                             for a, b in sorted(singles, reverse=True)]
+            body = ", ".join(toks)
+            parts.append(body if w == 1.0 else
+                         f"{np.format_float_positional(w, trim='-')}({body})")
+        return ", ".join(parts)
+
+    @classmethod
+    def from_percent(cls, percent: float, low: float = 0.0,
+                     ordering: Iterable[str] | None = None) -> Range:
+        """The top ``percent`` % of hands (``low`` > 0: from ``low`` % to ``percent`` %,
+        as ``5%-15%``), by whole classes of an ordering of the 169 classes, best first.
+
+        ``ordering``: None = :func:`preflop_order` (exact equity against one random
+        hand), or 169 class names (``"AA"``, ``"AKs"``, ``"AKo"``). The cut is the
+        prefix whose combo count is nearest to ``percent / 100 * 1326`` (a tie takes
+        the longer prefix). Raises OptionError (a share outside 0..100, ``low`` above
+        ``percent``, an ordering that is not the 169 classes once each)."""
+        for name, v in (("percent", percent), ("low", low)):
+            if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)) \
+                    or not 0.0 <= float(v) <= 100.0:
+                raise OptionError(f"{name} must be a number from 0 to 100, got {v!r}")
+        if low > percent:
+            raise OptionError(f"low ({low}) is above percent ({percent})")
+        classes = _percent_classes(float(percent), ordering) - \
+            (_percent_classes(float(low), ordering) if low > 0 else set())
+        weight = {c: 1.0 for i in classes for c in _class_combos(i)}
+        text = f"{low:g}%-{percent:g}%" if low > 0 else f"{percent:g}%"
+        return cls._from_dict(weight, text)
+
+    def grid(self) -> np.ndarray:
+        """The 13x13 grid of the range: ``(13, 13)`` float64, cell ``[i, j]`` the class
+        ``CLASSES[13 * i + j]`` (pairs on the diagonal, suited above, offsuit below,
+        AA top-left), each the weighted fraction of the class's combos in the range
+        (sum of their weights / 6, 4 or 12), from 0 to 1."""
+        cells = np.bincount(class_index(self.combos), weights=self.weights, minlength=169)
+        out: np.ndarray = (cells / CLASS_SIZES).reshape(13, 13)
+        return out
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Range):
@@ -333,6 +598,42 @@ class Range:
         if keep.all():
             return self
         return Range._trusted(self.combos[keep], self.weights[keep], self.text)
+
+
+def _runs(values: Iterable[int]) -> list[tuple[int, int]]:
+    """Maximal runs of consecutive ints as (low, high), highest run first."""
+    out: list[tuple[int, int]] = []
+    for v in sorted(values):
+        if out and out[-1][1] == v - 1:
+            out[-1] = (out[-1][0], v)
+        else:
+            out.append((v, v))
+    return out[::-1]
+
+
+def _class_tokens(classes: set[int]) -> list[str]:
+    """Short tokens for whole classes: pairs (``QQ+``, ``99-66``, ``22``), then for each
+    top card the kickers both suited and offsuit (no suffix), suited only, offsuit only,
+    each as runs (``ATs+``, ``K9o-K6o``, ``AK``)."""
+    toks: list[str] = []
+    pairs = {12 - i for i in range(13) if 13 * i + i in classes}
+    for lo, hi in _runs(pairs):
+        a, b = RANKS[hi] * 2, RANKS[lo] * 2
+        toks.append(b if lo == hi else f"{b}+" if hi == 12 else f"{a}-{b}")
+    for top in range(12, 0, -1):
+        suited = {k for k in range(top) if 13 * (12 - top) + (12 - k) in classes}
+        offsuit = {k for k in range(top) if 13 * (12 - k) + (12 - top) in classes}
+        for kick, suffix in ((suited & offsuit, ""), (suited - offsuit, "s"),
+                             (offsuit - suited, "o")):
+            for lo, hi in _runs(kick):
+                t, lo_t, hi_t = RANKS[top], RANKS[lo], RANKS[hi]
+                if lo == hi:
+                    toks.append(f"{t}{lo_t}{suffix}")
+                elif hi == top - 1:
+                    toks.append(f"{t}{lo_t}{suffix}+")
+                else:
+                    toks.append(f"{t}{hi_t}{suffix}-{t}{lo_t}{suffix}")
+    return toks
 
 
 def _number(raw: object, where: str) -> float:
@@ -403,7 +704,7 @@ def _split_spaces(tokens: Iterable[tuple[str, int, float | None]]
         if whole:
             yield tok, pos, w
             continue
-        for m in re.finditer(r"\S+", tok):
+        for m in re.finditer(r"(?i:top\s+)?\S+", tok):
             yield m.group(), pos + m.start(), w
 
 
