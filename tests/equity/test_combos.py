@@ -14,7 +14,8 @@ import pytest
 from handrank import equity as E
 from handrank.cards import parse_cards
 from handrank.equity import _kernel
-from handrank.equity.combos import COMBO_DTYPE, ComboEquity, class_index, class_names
+from handrank.equity.combos import COMBO_DTYPE, ComboEquity
+from handrank.equity.ranges import CLASSES, class_index
 from handrank.errors import HandrankError, OptionError
 
 U = int(_kernel.SHARE_UNITS)
@@ -59,7 +60,7 @@ def test_exact_tables_add_up_to_the_player(players, board):
             assert np.allclose(a["equity"], a["win"] + a["tie"], equal_nan=True)
             assert (a["stderr"][a["deals"] > 0] == 0).all()
         # by_class is by_combo summed per class
-        names = np.array(class_names())
+        names = np.array(CLASSES)
         want: dict[str, list[float]] = {}
         for row in combos:
             key = str(names[class_index(np.array([parse_cards(row["hand"])]))[0]])
@@ -250,3 +251,44 @@ def test_kernels_refuse_bad_arrays():
     pc = np.zeros((5, 2), dtype=np.int64)
     rc, res = _kernel.monte_carlo(*args, pc)
     assert rc == 0 and pc[4].tolist() == [100, 100] and (pc[:4, :] == res[:4]).all()
+
+
+# ---------------------------------------------------------------- handrank equity --grid/--plot
+
+
+def _cli(capsys, *argv):
+    from handrank.cli import main
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_grid_text_and_json(capsys):
+    code, out, _ = _cli(capsys, "equity", "QQ+, AKs", "JJ-99", "--threads", "1", "--grid")
+    assert code == 0 and "player 1 (QQ+, AKs): equity by class" in out
+    lib = E.equity(["QQ+, AKs", "JJ-99"], by_combo=True)
+    aa = f"{lib.players[0].by_class['AA']['equity']:.1%}"
+    tt = f"{lib.players[1].by_class['TT']['equity']:.1%}"
+    lines = out.splitlines()
+    a_row = next(line for line in lines if line.startswith("A ") and aa in line)
+    assert a_row.split()[1] == aa  # AA: top-left cell
+    assert any(line.startswith("T ") and tt in line for line in lines)
+    code, out, _ = _cli(capsys, "equity", "QQ+, AKs", "JJ-99", "--grid", "-o", "json")
+    d = json.loads(out)
+    assert code == 0 and [row["hand"] for row in d["players"][1]["by_class"]] == \
+        ["JJ", "TT", "99"]
+    code, _, err = _cli(capsys, "equity", "--game", "brag", "Qh Qd Qc", "--grid")
+    assert code != 0 and "--grid is for Hold'em only" in err
+
+
+def test_cli_plot_png(capsys, tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "eq.png"
+    code, _, err = _cli(capsys, "equity", "QQ+, AKs", "JJ-99", "--plot", str(path))
+    assert code == 0, err
+    for p in (path, tmp_path / "eq-p2.png"):  # one image per range player
+        data = p.read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        assert int.from_bytes(data[16:20], "big") == 650 == int.from_bytes(data[20:24], "big")
+    code, _, err = _cli(capsys, "equity", "AhAd", "KsKc", "--plot", str(path))
+    assert code != 0 and "one combo" in err

@@ -30,16 +30,15 @@ from typing import Any
 import numpy as np
 
 from .._support.checks import check_bool, check_int
-from ..cards import RANKS, CardsLike, format_card
+from ..cards import CardsLike, format_card
 from ..errors import OptionError
 from . import _kernel as _equity
 from ._kernel import SHARE_UNITS
 from .inputs import Deal, PlayerLike
 from .planning import ExactPlan
-from .ranges import Range
+from .ranges import CLASSES, Range, class_index
 
-__all__ = ["ComboEquity", "EquityDistribution", "class_index", "class_names",
-           "distribution", "vs_range"]
+__all__ = ["COMBO_DTYPE", "ComboEquity", "EquityDistribution", "distribution", "vs_range"]
 
 #: The row layout of a :class:`ComboEquity` (a numpy structured dtype).
 COMBO_DTYPE = np.dtype([("hand", "U4"), ("combos", np.int64), ("weight", np.float64),
@@ -49,30 +48,7 @@ COMBO_DTYPE = np.dtype([("hand", "U4"), ("combos", np.int64), ("weight", np.floa
                         ("stderr", np.float64)])
 
 
-def class_names() -> list[str]:
-    """The 169 starting-hand classes in grid order: row-major over the 13x13 grid
-    with aces first (row/column 0 = ace ... 12 = deuce), pairs on the diagonal,
-    suited above it (row = the higher rank), offsuit below (column = the higher rank):
-    ``["AA", "AKs", "AQs", ..., "A2s", "AKo", "KK", "KQs", ...]``."""
-    out = []
-    for i in range(13):
-        for j in range(13):
-            a, b = RANKS[12 - min(i, j)], RANKS[12 - max(i, j)]
-            out.append(a + b if i == j else a + b + ("s" if i < j else "o"))
-    return out
-
-
-def class_index(combos: np.ndarray) -> np.ndarray:
-    """``(k,)`` int64 grid cell ``13 * row + col`` (:func:`class_names` order) of
-    ``(k, 2)`` card-id combos (any order of the two cards)."""
-    c = np.asarray(combos, dtype=np.int64)
-    hi = 12 - np.maximum(c[:, 0], c[:, 1]) // 4  # row/column of the higher rank (ace 0)
-    lo = 12 - np.minimum(c[:, 0], c[:, 1]) // 4
-    suited = (c[:, 0] & 3) == (c[:, 1] & 3)
-    return np.where(suited, 13 * hi + lo, 13 * lo + hi)
-
-
-_CLASS_NAMES = np.array(class_names())
+_CLASS_NAMES = np.array(CLASSES)
 
 
 class ComboEquity:
@@ -165,8 +141,10 @@ class ComboEquity:
         return pd.DataFrame({name: self.array[name] for name in COMBO_DTYPE.names or ()})
 
     def grid(self, column: str = "equity") -> np.ndarray:
-        """``(13, 13)`` float64 of one column per starting-hand class in the grid of
-        :func:`class_names` (aces first, suited above the diagonal), NaN where no row.
+        """``(13, 13)`` float64 of one column per starting-hand class, cell ``[i, j]``
+        the class ``CLASSES[13 * i + j]`` of :mod:`handrank.equity.ranges` (AA top-left,
+        suited above the diagonal, offsuit below), NaN where no row; what
+        :mod:`handrank.equity.grid` draws.
         On a per-combo table the column is combined per class: ``combos``,
         ``weight``, ``deals``, ``frequency``, ``wins``, ``ties`` are summed, the
         shares weighted by deals (``stderr`` is not combined: use ``by_class``)."""
@@ -238,7 +216,7 @@ def _table(hands: np.ndarray, combos: np.ndarray, weight: np.ndarray, counts: np
 
 def by_class_table(t: ComboEquity, counts: np.ndarray | None = None,
                    player_deals: float | None = None) -> ComboEquity:
-    """The per-class table of a per-combo table (classes present, grid order).
+    """The per-class table of a per-combo table (classes present, :data:`CLASSES` order).
     ``counts`` (the per-combo ``(5, k)`` sums) keeps Monte Carlo standard errors exact;
     without it they are recomputed from the rows."""
     a = t.array
