@@ -283,12 +283,15 @@ def test_cli_grid_text_and_json(capsys):
 
 def test_cli_plot_png(capsys, tmp_path):
     pytest.importorskip("matplotlib")
+    from handrank.cli.equity import _plot_path
     path = tmp_path / "eq.png"
-    code, _, err = _cli(capsys, "equity", "QQ+, AKs", "JJ-99", "--plot", str(path))
+    code, _, err = _cli(capsys, "equity", "JhJd", "QQ+, AKs", "--plot", str(path))
     assert code == 0, err
-    for p in (path, tmp_path / "eq-p2.png"):  # one image per range player
-        data = p.read_bytes()
-        assert data[:8] == b"\x89PNG\r\n\x1a\n"
-        assert int.from_bytes(data[16:20], "big") == 650 == int.from_bytes(data[20:24], "big")
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert int.from_bytes(data[16:20], "big") == 650 == int.from_bytes(data[20:24], "big")
+    # one image per range player: FILE, then FILE-p<N>.ext
+    assert _plot_path("a/eq.png", 0, True) == "a/eq.png"
+    assert _plot_path("a/eq.png", 2, False) == "a/eq-p3.png"
     code, _, err = _cli(capsys, "equity", "AhAd", "KsKc", "--plot", str(path))
     assert code != 0 and "one combo" in err
