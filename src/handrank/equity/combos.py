@@ -31,7 +31,7 @@ import numpy as np
 
 from .._support.checks import check_bool, check_int
 from ..cards import CardsLike, format_card
-from ..errors import OptionError
+from ..errors import HandrankError, OptionError
 from . import _kernel as _equity
 from ._kernel import SHARE_UNITS
 from .inputs import Deal, PlayerLike
@@ -316,6 +316,8 @@ class ExactCombos:
         self.off = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
         self.inverse = np.ascontiguousarray(plan.inverse, dtype=np.int64)
         self.weights = np.ascontiguousarray(plan.weights, dtype=np.float64)
+        if plan.idx is None:
+            raise HandrankError("by_combo needs the plan's combo indices (plan.idx)")
         self.idx = np.ascontiguousarray(plan.idx, dtype=np.int64)
         if len(plan.reps) == len(plan.holes):  # every combination its own class
             self.order = np.zeros(0, dtype=np.int64)

@@ -46,13 +46,14 @@ class ExactPlan:
     compatible combination, ``weights`` ``(A,)`` their products of combo weights,
     ``reps`` one combination per suit class, ``inverse`` ``(A,)`` each
     combination's class and ``idx`` ``(A, n)`` each player's combo (an index in
-    their range) in each combination (per-combo results, ``combos.ExactCombos``)."""
+    their range) in each combination (per-combo results, ``combos.ExactCombos``;
+    :func:`plan` always sets it)."""
 
     holes: np.ndarray
     weights: np.ndarray
     reps: np.ndarray
     inverse: np.ndarray
-    idx: np.ndarray
+    idx: np.ndarray | None = None
 
 
 def plan(deal: Deal, method: Method, monte_carlo: bool) -> ExactPlan | None:
