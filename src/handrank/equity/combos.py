@@ -37,6 +37,7 @@ from ._kernel import SHARE_UNITS
 from .inputs import Deal, PlayerLike
 from .planning import ExactPlan
 from .ranges import CLASSES, Range, class_index
+from .results import HoldemPlayer
 
 __all__ = ["COMBO_DTYPE", "ComboEquity", "EquityDistribution", "distribution", "vs_range"]
 
@@ -136,8 +137,9 @@ class ComboEquity:
 
     def to_pandas(self) -> Any:
         """A ``pandas.DataFrame`` of the rows (ImportError without pandas)."""
-        import pandas as pd
+        import importlib
 
+        pd: Any = importlib.import_module("pandas")  # optional: imported only here
         return pd.DataFrame({name: self.array[name] for name in COMBO_DTYPE.names or ()})
 
     def grid(self, column: str = "equity") -> np.ndarray:
@@ -386,8 +388,9 @@ def vs_range(hand: PlayerLike, villain: PlayerLike, board: CardsLike | None = No
     from .calculator import equity
 
     res = equity([hand, villain], board, dead, by_combo=True, **options)
-    v = res.players[1].by_combo
-    assert v is not None
+    player = res.players[1]
+    assert isinstance(player, HoldemPlayer) and player.by_combo is not None
+    v = player.by_combo
     a = v.array.copy()
     losses = a["deals"] - a["wins"] - a["ties"]  # villain lost = hand won alone
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -449,10 +452,11 @@ def distribution(range_: PlayerLike, board: CardsLike | None = None,
     from .calculator import equity
 
     bins = check_int(bins, "bins", 1, 1000)
-    opponents = list(vs) if isinstance(vs, (list, tuple)) else [vs]
-    res = equity([range_, *opponents], board, dead, by_combo=True, **options)
-    t = res.players[0].by_combo
-    assert t is not None
+    players: list[Any] = [range_, *(vs if isinstance(vs, (list, tuple)) else [vs])]
+    res = equity(players, board, dead, by_combo=True, **options)
+    player = res.players[0]
+    assert isinstance(player, HoldemPlayer) and player.by_combo is not None
+    t = player.by_combo
     a = t.array
     dealt = a["deals"] > 0
     edges = np.linspace(0.0, 1.0, bins + 1)
