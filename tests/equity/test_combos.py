@@ -115,8 +115,8 @@ def test_known_rows():
 
 
 def test_monte_carlo_same_deals_and_per_combo_counts():
-    for players, board in ((["QQ+, AKs", "JJ-99, AQs+"], None),
-                           (["AA, KK", "QQ, JJ", "random"], "2c 7d 9h")):
+    for players, board in ((["QQ+, 0.3(AKs)", "JJ-99, AQs+"], None),
+                           (["AA, KK", "QQ, 0.5(JJ)", "random"], "2c 7d 9h")):
         plain = E.equity(players, board=board, samples=40_000, seed=3)
         combo = E.equity(players, board=board, samples=40_000, seed=3, by_combo=True)
         assert plain.players == combo.players and plain.deals == combo.deals
