@@ -136,7 +136,8 @@ class ComboEquity:
                  for k, v in row.items()} for row in self]
 
     def to_pandas(self) -> Any:
-        """A ``pandas.DataFrame`` of the rows (ImportError without pandas)."""
+        """A ``pandas.DataFrame`` of the rows (needs pandas: ``pip install
+        'handrank[pandas]'``; ImportError otherwise)."""
         import importlib
 
         pd: Any = importlib.import_module("pandas")  # optional: imported only here
