@@ -217,24 +217,19 @@ def _table(hands: np.ndarray, combos: np.ndarray, weight: np.ndarray, counts: np
     return ComboEquity(a, exact)
 
 
-def by_class_table(t: ComboEquity, counts: np.ndarray | None = None,
-                   player_deals: float | None = None) -> ComboEquity:
-    """The per-class table of a per-combo table (classes present, :data:`CLASSES` order).
-    ``counts`` (the per-combo ``(5, k)`` sums) keeps Monte Carlo standard errors exact;
-    without it they are recomputed from the rows."""
+def by_class_table(t: ComboEquity) -> ComboEquity:
+    """The per-class table of any per-combo table (a ``vs_range`` table too; classes
+    present, :data:`CLASSES` order), its sums recovered from the rows (Monte Carlo
+    squares from each row's standard error)."""
     a = t.array
-    if counts is None:
-        share = a["equity"] * a["deals"] * SHARE_UNITS
-        share = np.where(a["deals"] > 0, share, 0.0)
-        counts = np.stack([a["wins"], a["ties"], share, np.zeros(len(a)), a["deals"]])
-        if not t.exact:  # squares back from each row's standard error
-            d = a["deals"]
-            with np.errstate(invalid="ignore"):
-                var = np.where(d >= 2, a["stderr"] ** 2 * d * (d - 1), 0.0)
-                counts[3] = np.where(d > 0, (var + d * a["equity"] ** 2) * SHARE_UNITS ** 2,
-                                     0.0)
-    if player_deals is None:
-        player_deals = float(a["deals"].sum())
+    share = np.where(a["deals"] > 0, a["equity"] * a["deals"] * SHARE_UNITS, 0.0)
+    counts = np.stack([a["wins"], a["ties"], share, np.zeros(len(a)), a["deals"]])
+    if not t.exact:
+        d = a["deals"]
+        with np.errstate(invalid="ignore"):
+            var = np.where(d >= 2, a["stderr"] ** 2 * d * (d - 1), 0.0)
+            counts[3] = np.where(d > 0, (var + d * a["equity"] ** 2) * SHARE_UNITS ** 2, 0.0)
+    player_deals = float(a["deals"].sum())
     cls = _combo_classes(a["hand"])
     present = np.unique(cls)
     slot = np.searchsorted(present, cls)
