@@ -77,6 +77,8 @@ OM_HOLE, OM_BOARD = "Ac 4c Kh Qc", "2c 3d 7h Ks Kd"    # an Omaha hand
 _r = poker.evaluate(H7)
 _eq = equity.equity(["AhAd", "KsKc"], board="2c3c4c")
 _pe = _eq.players[0]
+_combo_rows = equity.equity(["AhAd", "KK"], board="2c3c4c", by_combo=True).players[1].by_combo
+_dist = equity.distribution("QQ+", "2c 3c 4c 5d", "JJ")
 _cs = chinese.score([CP_ROWS, CP2_ROWS])
 _crash_view = crash.View(0, 4, tuple(cards.parse_cards(CRASH)), 13, (0, 0, 0, 0), 10, False, 1)
 _canada_view = canada.View(0, (0, 1, 2, 3), (4, 5), None, 4, 1, "set", 2, 5)
@@ -96,11 +98,13 @@ def _resolve_greedy(seat):
                                    ("set_hand", "declare"))
 
 
-def _same_fields(obj):
-    """A record rebuilt from an instance's own fields (a valid call of its class)."""
+def _same_fields(obj, cls=None):
+    """A record rebuilt from an instance's own fields (a valid call of its class, or
+    of ``cls``, a base class, from the fields ``cls`` has)."""
     import dataclasses
-    return S(type(obj), **{f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)
-                           if f.init})
+    cls = cls or type(obj)
+    return S(cls, **{f.name: getattr(obj, f.name) for f in dataclasses.fields(cls)
+                     if f.init})
 
 
 SPECS: dict[str, Spec] = {
@@ -148,11 +152,18 @@ SPECS: dict[str, Spec] = {
     # --------------------------------------------------------------------------- equity
     "equity.EquityResult": _same_fields(brag.equity(B3)),
     "equity.HoldemEquity": _same_fields(_eq),
-    "equity.PlayerEquity": _same_fields(_pe),
+    "equity.PlayerEquity": _same_fields(_pe, equity.PlayerEquity),
     "equity.Range": S(equity.Range, np.array([[0, 1], [2, 3]]), [1.0, 0.5], text="x"),
     "equity.equity": S(equity.equity, ["AhAd", "KsKc"], "2c3c4c", None, method="auto",
                        samples=None, target_stderr=None, seed=1, threads=1, progress=None,
-                       executor=None, part=None, slow=("samples", "target_stderr")),
+                       executor=None, part=None, by_combo=False, slow=("samples", "target_stderr")),
+    "equity.HoldemPlayer": _same_fields(_pe),
+    "equity.ComboEquity": S(equity.ComboEquity, _combo_rows.array, True),
+    "equity.EquityDistribution": _same_fields(_dist),
+    "equity.vs_range": S(equity.vs_range, "AhAd", "KK, AKs", "Kc 7h 2d 9s", None,
+                         threads=1),
+    "equity.distribution": S(equity.distribution, "QQ+, AKs", "Kc 7h 2d 9s", "JJ", None,
+                             bins=10, threads=1),
     "equity.parse_range": S(equity.parse_range, "QQ+, AKs"),
     "equity.ranges.Range": S(ranges.Range, [[0, 1]]),
     "equity.ranges.all_combos": S(ranges.all_combos),
@@ -402,6 +413,11 @@ METHOD_SPECS: dict[str, Spec] = {
     "equity.Range.without": S(_QQ.without, 1 << 51),
     "equity.Range.combo_texts": S(_QQ.combo_texts),
     "equity.Range.masks": S(_QQ.masks),
+    "equity.ComboEquity.column": S(_combo_rows.column, "equity"),
+    "equity.ComboEquity.grid": S(_combo_rows.grid, "deals"),
+    "equity.ComboEquity.table": S(_combo_rows.table, 2),
+    "equity.ComboEquity.to_dicts": S(_combo_rows.to_dicts),
+    "equity.EquityDistribution.table": S(_dist.table),
     "equity.Range.from_percent": S(equity.Range.from_percent, 15, 5, None),
     "equity.Range.to_string": S(_QQ.to_string),
     "equity.Range.grid": S(_QQ.grid),

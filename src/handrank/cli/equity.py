@@ -37,6 +37,7 @@ examples:
   handrank equity AsKs random random --samples 2000000 --threads 2
   handrank equity AA KK --exact -o json
   handrank equity "QQ+, AK" 22+ --exact --scheduler tcp://10.0.0.5:8786
+  handrank equity "QQ+, AKs, AQs+" "JJ-99, AQo+" --grid --plot equity.png
   handrank equity --game brag "Qh Qd Qc" --opponents 3
   handrank equity --game canada "8c 7c 3d 3h" --pit "Ks Qs" --opponents 2
 
@@ -46,6 +47,11 @@ AKs:0.4, separated by commas (quote the range). Exact enumeration is used when
 it is small enough (or with --exact); otherwise Monte Carlo (--samples N, or
 --stderr X: sample until every player's standard error is at most X, with
 --samples N as a cap if given).
+--grid prints, under the table, each range player's 13x13 grid of per-class
+equity against the other players (AA top left, suited above the diagonal);
+--plot FILE draws it to FILE (.png or .svg, one file per range player:
+FILE, FILE-p2.png, ...; needs matplotlib: pip install 'handrank[plot]').
+With -o json either adds each player's by_combo and by_class rows.
 Ctrl-C stops a long run cleanly (exit status 130).
 """
 
@@ -86,6 +92,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--opponents", type=_pos_int, default=None, metavar="N",
                    help="brag / canada: number of random opponents (default 1)")
     p.add_argument("--pit", default=None, help="canada: the pit cards")
+    p.add_argument("--grid", action="store_true",
+                   help="Hold'em: also print each range player's 13x13 grid of per-class "
+                        "equity")
+    p.add_argument("--plot", default=None, metavar="FILE",
+                   help="Hold'em: draw each range player's per-class equity grid to FILE "
+                        "(.png or .svg; needs matplotlib)")
     add_format_option(p)
     p.add_argument("--no-progress", action="store_true",
                    help="no progress bar (shown on stderr only when it is a terminal)")
@@ -135,6 +147,9 @@ def cmd_equity(args: argparse.Namespace) -> int:
         return _holdem(args)
     if args.scheduler is not None:  # a fraction of a second in process: see docs/scale.md
         return _usage("--scheduler is for Hold'em (--game brag / canada run in process)")
+    for opt in ("grid", "plot"):
+        if getattr(args, opt):
+            return _usage(f"--{opt} is for Hold'em only (per-class equity of ranges)")
     if len(args.players) != 1:
         return _usage(f"--game {args.game} takes one hand (got {len(args.players)}); "
                       f"opponents are random: use --opponents N")
@@ -170,12 +185,14 @@ def _holdem(args: argparse.Namespace) -> int:
     method: Literal["exact", "auto"] = "exact" if args.exact else "auto"
     progress = _Progress(not args.no_progress and _isatty(sys.stderr))
     stack = contextlib.ExitStack()
+    by_combo = bool(args.grid or args.plot)
     try:
         executor = (dask_client(args.scheduler, stack).get_executor()
                     if args.scheduler is not None else None)
         r = eq.equity(args.players, board=args.board, dead=args.dead, method=method,
                       samples=args.samples, target_stderr=args.stderr, seed=args.seed,
-                      threads=args.threads, progress=progress, executor=executor)
+                      threads=args.threads, progress=progress, executor=executor,
+                      by_combo=by_combo)
     except HandrankError as e:
         hint = ""
         if isinstance(e, OptionError) and args.exact:
@@ -184,13 +201,62 @@ def _holdem(args: argparse.Namespace) -> int:
     finally:
         progress.close()
         stack.close()  # the client, and a local:N cluster
+    if args.plot and (code := _plots(args, r)):
+        return code
     _emit(args, r)
+    if args.grid and args.output != "json":
+        _grids(args, r)
     if args.stderr is not None and not r.exact:
         worst = max(p.stderr for p in r.players)
         if worst > args.stderr:
             print(f"{PROG} equity: note: the --stderr target {args.stderr} was not reached "
                   f"(largest standard error {worst:.6f} after {int(r.deals):,} deals; "
                   f"raise --samples)", file=sys.stderr)
+    return EXIT_OK
+
+
+def _range_players(r: EquityResult) -> list[int]:
+    """The players with more than one combo (the ones a grid says something about)."""
+    return [i for i, p in enumerate(r.players) if p.combos > 1]
+
+
+def _grids(args: argparse.Namespace, r: EquityResult) -> None:
+    """Each range player's per-class equity as a 13x13 text grid (grid.text)."""
+    from ..equity import grid
+    players = _range_players(r)
+    if not players:
+        print("(--grid: every player has one combo; no grid to show)")
+    for i in players:
+        p = r.players[i]
+        cells = p.by_class.grid("equity")  # type: ignore[attr-defined]
+        print(f"\nplayer {i + 1} ({p.hand}): equity by class against the other players")
+        print(grid.text(cells, numbers=True, fmt="{:.1%}", color=_isatty(sys.stdout)))
+
+
+def _plot_path(path: str, i: int, first: bool) -> str:
+    """FILE for the first range player, FILE-p<N>.ext for the others."""
+    if first:
+        return path
+    stem, dot, ext = path.rpartition(".")
+    return f"{stem}-p{i + 1}.{ext}" if dot else f"{path}-p{i + 1}"
+
+
+def _plots(args: argparse.Namespace, r: EquityResult) -> int:
+    """Draw each range player's per-class equity grid (grid.plot); EXIT_OK or an error."""
+    from ..equity import grid
+    players = _range_players(r)
+    if not players:
+        return _usage("--plot: every player has one combo; no grid to draw")
+    for n, i in enumerate(players):
+        p = r.players[i]
+        path = _plot_path(args.plot, i, n == 0)
+        try:
+            grid.plot(p.by_class.grid("equity"), path,  # type: ignore[attr-defined]
+                      title=f"player {i + 1} ({p.hand[:50]}): equity by class")
+        except (HandrankError, ImportError) as e:
+            return _usage(str(e))
+        except OSError as e:
+            return _usage(f"cannot write {path!r}: {e}")
     return EXIT_OK
 
 

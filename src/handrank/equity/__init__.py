@@ -27,6 +27,8 @@ The package, by concern: :mod:`.inputs` (checking players, board, dead cards and
 options, once), :mod:`.planning` (exact or Monte Carlo; compatible combinations and
 suit classes), :mod:`.enumeration` (the exact driver), :mod:`.sampling` (the Monte
 Carlo driver; both run short work units with ``_support.threads.run_tasks``), :mod:`.results`,
+:mod:`.combos` (per-combo and per-class results: ``by_combo=True``, :func:`vs_range`,
+:func:`distribution`),
 :mod:`.calculator` (:func:`equity`), :mod:`.ranges` (range notation), :mod:`.reference`
 (plain-Python specification), ``_kernel`` (the C kernels).
 """
@@ -34,10 +36,11 @@ Carlo driver; both run short work units with ``_support.threads.run_tasks``), :m
 from __future__ import annotations
 
 from .calculator import equity
+from .combos import ComboEquity, EquityDistribution, distribution, vs_range
 from .inputs import MAX_SAMPLES, METHODS
 from .planning import MAX_EXACT_EVALS
 from .ranges import Range, parse_range
-from .results import EquityResult, HoldemEquity, PlayerEquity
+from .results import EquityResult, HoldemEquity, HoldemPlayer, PlayerEquity
 from .sampling import CHUNK_SAMPLES, DEFAULT_SAMPLES, MAX_REJECTS
 
 __all__ = [
@@ -47,10 +50,15 @@ __all__ = [
     "MAX_REJECTS",
     "MAX_SAMPLES",
     "METHODS",
+    "ComboEquity",
+    "EquityDistribution",
     "EquityResult",
     "HoldemEquity",
+    "HoldemPlayer",
     "PlayerEquity",
     "Range",
+    "distribution",
     "equity",
     "parse_range",
+    "vs_range",
 ]

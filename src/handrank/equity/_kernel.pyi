@@ -44,8 +44,21 @@ def monte_carlo(
     max_reject: int,
     stream: int = 0,
     chunk: int = 0,
+    per_combo: npt.NDArray[np.int64] | None = None,
 ) -> tuple[int, npt.NDArray[np.int64]]: ...
 def _plain_monte_carlo_benchmark(
     hands: npt.NDArray[np.uint8], seed: int, samples: int
 ) -> tuple[int, int]: ...
 def _rng_draws(seed: int, stream: int, n: int, bound: int = 0) -> npt.NDArray[np.uint64]: ...
+def scatter_combos(
+    counts: npt.NDArray[np.int64],
+    b0: int,
+    order: npt.NDArray[np.int64],
+    s: int,
+    e: int,
+    inverse: npt.NDArray[np.int64],
+    weights: npt.NDArray[np.float64],
+    idx: npt.NDArray[np.int64],
+    off: npt.NDArray[np.int64],
+    out: npt.NDArray[np.float64],
+) -> None: ...

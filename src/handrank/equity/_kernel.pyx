@@ -43,6 +43,14 @@ cdef extern from "equity/sampling.h" nogil:
     int hr_eq_plain_headsup(const uint8_t *c, uint64_t seed, int64_t samples,
                             int64_t *w0, int64_t *w1)
 
+cdef extern from "equity/combos.h" nogil:
+    int hr_eq_monte_carlo_combos(int n, int r, const uint64_t *ckey, const uint64_t *cmask,
+                                 const int64_t *off, const double *prob, const int64_t *alias,
+                                 const uint8_t *uniform, uint64_t base_key, uint64_t board_mask,
+                                 uint64_t known_mask, uint64_t seed, uint64_t stream,
+                                 int64_t samples, int64_t chunk, int64_t max_reject,
+                                 hr_eq_acc *acc, int64_t *pc)
+
 cdef extern from "equity/enumeration.h" nogil:
     int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_assign,
                         uint64_t base_key, uint64_t board_mask, uint64_t known_mask,
@@ -231,7 +239,7 @@ def _kernel_only_benchmark(const uint8_t[:, ::1] holes, const uint8_t[::1] board
 def monte_carlo(const uint8_t[:, ::1] combos, const int64_t[::1] off, const double[::1] prob,
                 const int64_t[::1] alias, const uint8_t[::1] uniform, const uint8_t[::1] board, uint64_t dead_mask,
                 uint64_t seed, int64_t samples, int64_t max_reject, uint64_t stream=0,
-                int64_t chunk=0):
+                int64_t chunk=0, int64_t[:, ::1] per_combo=None):
     """Kernel: ``samples`` Monte Carlo deals from random stream ``stream`` of
     ``seed`` (the same pair always gives the same deals, whichever thread); with
     ``chunk`` >= 1 the deals are cut into chunks of ``chunk`` (the last shorter),
@@ -245,6 +253,10 @@ def monte_carlo(const uint8_t[:, ::1] combos, const int64_t[::1] off, const doub
     Returns ``(status, counts)``: status 0, or -1 when ``max_reject`` deals in a
     row found overlapping hands; counts ``(5, n)`` int64 rows wins, ties, share
     units, squared share units, and (first column) the number of deals.
+    With ``per_combo`` (a ``(5, K)`` int64 array) the same deals (the same counts)
+    also add each deal's counts to the combo every player was dealt: rows wins, ties,
+    share units, squared share units, deals of combo i in column i
+    (``equity/combos.h``).
     Releases the GIL."""
     cdef int n, r
     cdef uint64_t bk, bm, km
@@ -285,9 +297,19 @@ def monte_carlo(const uint8_t[:, ::1] combos, const int64_t[::1] off, const doub
     _board(board, dead_mask, &bk, &bm, &km)
     if 52 - bin(km).count("1") - 2 * n < r:
         raise HandrankError(f"not enough cards left to deal {r} board cards")
-    with nogil:
-        rc = hr_eq_monte_carlo(n, r, &ckey[0], &cmask[0], &off[0], &prob[0], &alias[0], &uniform[0],
-                               bk, bm, km, seed, stream, samples, chunk, max_reject, &acc)
+    if per_combo is not None and (per_combo.shape[0] != 5 or per_combo.shape[1] != K):
+        raise HandrankError(f"per_combo must have shape (5, {K}), got "
+                            f"({per_combo.shape[0]}, {per_combo.shape[1]})")
+    if per_combo is None:
+        with nogil:
+            rc = hr_eq_monte_carlo(n, r, &ckey[0], &cmask[0], &off[0], &prob[0], &alias[0],
+                                   &uniform[0], bk, bm, km, seed, stream, samples, chunk,
+                                   max_reject, &acc)
+    else:
+        with nogil:
+            rc = hr_eq_monte_carlo_combos(n, r, &ckey[0], &cmask[0], &off[0], &prob[0],
+                                          &alias[0], &uniform[0], bk, bm, km, seed, stream,
+                                          samples, chunk, max_reject, &acc, &per_combo[0, 0])
     if rc == -2:
         raise HandrankError("bad range arrays")
     res = np.zeros((5, n), dtype=np.int64)
@@ -328,3 +350,58 @@ def _rng_draws(uint64_t seed, uint64_t stream, Py_ssize_t n, uint32_t bound=0):
     for i in range(out.shape[0]):
         out[i] = hr_rng_next(&g) if bound == 0 else hr_rng_below(&g, bound)
     return np.asarray(out)
+
+
+def scatter_combos(const int64_t[:, ::1] counts, int64_t b0, const int64_t[::1] order,
+                   int64_t s, int64_t e, const int64_t[::1] inverse, const double[::1] weights,
+                   const int64_t[:, ::1] idx, const int64_t[::1] off, double[:, ::1] out):
+    """Kernel of ``equity(..., by_combo=True)`` (exact): add the counts of class
+    representatives ``b0 .. b0 + len(counts)`` to every player's combo in each
+    combination of those classes.
+
+    ``counts``: ``(nb, 3n)`` int64 wins[n], ties[n], share units[n] of each
+    representative; the combinations are ``order[s:e]`` (an ``(A,)`` int64 order of
+    the combinations by class), or ``s .. e`` themselves when ``order`` is empty
+    (every combination its own class); ``inverse`` ``(A,)`` each combination's class,
+    ``weights`` ``(A,)`` its weight, ``idx`` ``(A, n)`` each player's combo in it,
+    ``off`` ``(n + 1,)`` where each player's combos start in ``out``. ``out``
+    ``(4, K)`` float64 receives, per combo, weight x wins, ties, share units, and the
+    weight itself. Releases the GIL; HandrankError on any bad shape or index."""
+    cdef Py_ssize_t n = idx.shape[1], A = idx.shape[0], nb = counts.shape[0], K
+    cdef Py_ssize_t j, i, c, p, q, bad = -1
+    cdef double w
+    if not 2 <= n <= HR_EQ_MAX_PLAYERS or counts.shape[1] != 3 * n or off.shape[0] != n + 1:
+        raise HandrankError("scatter_combos: inconsistent player counts")
+    K = off[n]
+    if out.shape[0] != 4 or out.shape[1] != K or inverse.shape[0] != A \
+            or weights.shape[0] != A:
+        raise HandrankError("scatter_combos: inconsistent shapes")
+    for p in range(n):
+        if off[p] < 0 or off[p + 1] < off[p] or off[p + 1] > K:
+            raise HandrankError("scatter_combos: bad offsets")
+    if not 0 <= s <= e or e > (order.shape[0] if order.shape[0] else A):
+        raise HandrankError("scatter_combos: bad member range")
+    with nogil:
+        for j in range(s, e):
+            i = order[j] if order.shape[0] else j
+            if i < 0 or i >= A:
+                bad = j
+                break
+            c = inverse[i] - b0
+            if c < 0 or c >= nb:
+                bad = j
+                break
+            w = weights[i]
+            for p in range(n):
+                q = off[p] + idx[i, p]
+                if q < off[p] or q >= off[p + 1]:
+                    bad = j
+                    break
+                out[0, q] += w * counts[c, p]
+                out[1, q] += w * counts[c, n + p]
+                out[2, q] += w * counts[c, 2 * n + p]
+                out[3, q] += w
+            if bad >= 0:
+                break
+    if bad >= 0:
+        raise HandrankError(f"scatter_combos: member {bad} has an index out of range")

@@ -4,16 +4,19 @@ compatible hole-card combinations, on the C kernel."""
 from __future__ import annotations
 
 import math
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from . import _kernel as _equity
-from concurrent.futures import Executor
-
 from .._support.threads import executor_workers, run_units
+from . import _kernel as _equity
 from .inputs import Deal, ProgressFn
 from .planning import ExactPlan
 from .results import HoldemEquity, _clean, player_equity
+
+if TYPE_CHECKING:
+    from .combos import ExactCombos
 
 # Nominal work per kernel call (boards x players, before suit isomorphism: a call
 # evaluates 1/20 to 1/8 of those boards preflop, 1/6 to 1/3 on the flop, so a
@@ -30,13 +33,20 @@ def _done(u: int, parts: int, per: int) -> int:
 
 
 def run_exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | None,
-              executor: Executor | None = None, part: tuple[int, int] | None = None
-              ) -> HoldemEquity:
+              executor: Executor | None = None, part: tuple[int, int] | None = None,
+              by_combo: bool = False) -> HoldemEquity:
     """Enumerate ``plan`` (or part ``i`` of ``k`` of its classes, ``part=(i, k)``)
-    and build the result."""
-    tot, total, boards, combinations = _exact(deal, plan, threads, progress, executor, part)
+    and build the result (with per-combo tables when ``by_combo``; not with ``part``)."""
+    sink = None
+    if by_combo:
+        from .combos import ExactCombos
+        sink = ExactCombos(deal, plan, math.comb(deal.left, deal.to_deal))
+    tot, total, boards, combinations = _exact(deal, plan, threads, progress, executor, part,
+                                              sink)
+    tables = sink.tables(deal, total) if sink is not None else [None] * deal.players
     players = tuple(player_equity(deal.labels[p], len(deal.ranges[p]), tot[0, p], tot[1, p],
-                                  tot[2, p], total, 0.0) for p in range(deal.players))
+                                  tot[2, p], total, 0.0, tables[p])
+                    for p in range(deal.players))
     return HoldemEquity(game="holdem", players=players, exact=True, deals=_clean(total),
                         board=deal.board_text, dead=deal.dead_text,
                         combinations=combinations, boards=boards,
@@ -56,8 +66,8 @@ def _exact_unit(holes: np.ndarray, board: np.ndarray, dead_mask: int, parts: int
 
 
 def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | None,
-           executor: Executor | None = None, part: tuple[int, int] | None = None
-           ) -> tuple[np.ndarray, float, int, int]:
+           executor: Executor | None = None, part: tuple[int, int] | None = None,
+           sink: ExactCombos | None = None) -> tuple[np.ndarray, float, int, int]:
     """Weighted (3, n) totals (wins, ties, share units), total weight x boards, boards,
     combinations enumerated. Only the class representatives ``plan.holes[plan.reps]``
     are enumerated; combination i has the counts of class ``plan.inverse[i]``.
@@ -75,7 +85,8 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
     units (every board hands out ``SHARE_UNITS``) and its combinations are those of
     the classes whose first unit it holds, so the parts add up to the whole run.
     Counts are integers per unit, added per representative and weighted once, so
-    the result does not depend on ``threads`` or the executor."""
+    the result does not depend on ``threads`` or the executor. ``sink`` (by_combo,
+    whole runs only) receives each batch's counts per representative, in order."""
     n = deal.players
     reps = plan.reps
     A = len(reps)
@@ -142,6 +153,8 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
             out[s0:e0] = got
         counts = out if parts == 1 else out.reshape(nb, parts, 3 * n).sum(axis=1)
         totals += class_weight[b0:b0 + nb] @ counts
+        if sink is not None:
+            sink.add(b0, counts)
         if part is not None:  # boards = share units handed out / SHARE_UNITS
             deals += float(class_weight[b0:b0 + nb] @
                            (counts[:, 2 * n:].sum(axis=1) // _equity.SHARE_UNITS))

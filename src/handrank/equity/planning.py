@@ -44,13 +44,16 @@ def _compatible(ranges: Sequence[Range], limit: int) -> tuple[np.ndarray, np.nda
 class ExactPlan:
     """What exact enumeration walks: ``holes`` ``(A, 2n)`` uint8 hole cards of every
     compatible combination, ``weights`` ``(A,)`` their products of combo weights,
-    ``reps`` one combination per suit class and ``inverse`` ``(A,)`` each
-    combination's class."""
+    ``reps`` one combination per suit class, ``inverse`` ``(A,)`` each
+    combination's class and ``idx`` ``(A, n)`` each player's combo (an index in
+    their range) in each combination (per-combo results, ``combos.ExactCombos``;
+    :func:`plan` always sets it)."""
 
     holes: np.ndarray
     weights: np.ndarray
     reps: np.ndarray
     inverse: np.ndarray
+    idx: np.ndarray | None = None
 
 
 def plan(deal: Deal, method: Method, monte_carlo: bool) -> ExactPlan | None:
@@ -67,9 +70,10 @@ def plan(deal: Deal, method: Method, monte_carlo: bool) -> ExactPlan | None:
                            math.comb(deal.left, deal.to_deal) * deal.players > MAX_EXACT_EVALS):
             return None
         one = np.zeros(1, dtype=np.intp)
-        return ExactPlan(_holes(deal.ranges, np.zeros((1, deal.players), dtype=np.intp)),
+        first = np.zeros((1, deal.players), dtype=np.intp)
+        return ExactPlan(_holes(deal.ranges, first),
                          np.array([math.prod(float(r.weights[0]) for r in deal.ranges)]),
-                         one, one)
+                         one, one, first)
     listing = _compatible(deal.ranges, _PAIR_LIMIT)
     if listing is not None and len(listing[0]) == 0:
         raise RangeSyntaxError("the players' ranges can never be dealt together: every "
@@ -87,7 +91,7 @@ def plan(deal: Deal, method: Method, monte_carlo: bool) -> ExactPlan | None:
     reps, inverse = _suit_classes(holes, deal.board.tolist(), deal.dead)
     if method != "exact" and len(reps) * evals_each > MAX_EXACT_EVALS:
         return None
-    return ExactPlan(holes, weights, reps, inverse)
+    return ExactPlan(holes, weights, reps, inverse, idx)
 
 
 def _holes(ranges: Sequence[Range], idx: np.ndarray) -> np.ndarray:

@@ -4,12 +4,42 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from ..errors import OptionError
 from ..result import EquityResult, PlayerEquity, _num
 from ._kernel import SHARE_UNITS
 
-__all__ = ["EquityResult", "HoldemEquity", "PlayerEquity"]
+if TYPE_CHECKING:
+    from .combos import ComboEquity, ComboSums
+
+__all__ = ["EquityResult", "HoldemEquity", "HoldemPlayer", "PlayerEquity"]
+
+
+@dataclass(frozen=True)
+class HoldemPlayer(PlayerEquity):
+    """One player of a Hold'em result: a :class:`~handrank.result.PlayerEquity` with
+
+    Attributes:
+        by_combo: with ``equity(..., by_combo=True)``, a
+            :class:`~handrank.equity.combos.ComboEquity` with one row per combo of the
+            player's range after card removal (range order); else None.
+        by_class: the same per starting-hand class present (the 169 classes, grid
+            order; combos, weights and counts summed); else None.
+
+    The tables are built on first use from the per-combo counts the run kept; they
+    are not compared and not shown in ``repr``.
+    """
+
+    _combos: ComboSums | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def by_combo(self) -> ComboEquity | None:
+        return None if self._combos is None else self._combos.by_combo()
+
+    @property
+    def by_class(self) -> ComboEquity | None:
+        return None if self._combos is None else self._combos.by_class()
 
 
 @dataclass(frozen=True)
@@ -97,6 +127,18 @@ class HoldemEquity(EquityResult):
                             tallies=tuple(tuple(int(x) for x in row) for row in t),
                             parts=parts, of_parts=of)
 
+    def to_dict(self) -> dict[str, Any]:
+        """As :meth:`EquityResult.to_dict`; a player's ``by_combo`` / ``by_class``
+        become lists of row dicts (and are left out when not asked for)."""
+        out = super().to_dict()
+        for p, d in zip(self.players, out["players"]):
+            d.pop("_combos", None)
+            for key in ("by_combo", "by_class"):
+                t = getattr(p, key, None)
+                if t is not None:
+                    d[key] = t.to_dicts()
+        return out
+
     def _footer(self) -> str:
         if not self.exact:
             return super()._footer()
@@ -110,19 +152,22 @@ class HoldemEquity(EquityResult):
 
 
 def player_equity(hand: str, combos: int, wins: float, ties: float, share_units: float,
-                  deals: float, stderr: float) -> PlayerEquity:
+                  deals: float, stderr: float,
+                  combos_sums: ComboSums | None = None) -> HoldemPlayer:
     """One player's result from their (weighted) counts: deals won alone, deals tied
-    for best, pot share in units of ``1 / SHARE_UNITS``, out of ``deals``."""
+    for best, pot share in units of ``1 / SHARE_UNITS``, out of ``deals``; and the
+    per-combo counts when ``by_combo`` was asked for."""
     losses = deals - wins - ties
     if not deals:  # an empty part of a split run (part=(i, k) with fewer units than k)
         deals = float("nan")
-    return PlayerEquity(
+    return HoldemPlayer(
         hand=hand, combos=combos,
         equity=float(share_units / SHARE_UNITS / deals), win=float(wins / deals),
         # the split-pot units alone: exact, no float noise from equity - win
         tie=float((share_units - SHARE_UNITS * wins) / SHARE_UNITS / deals),
         lose=float(losses / deals),
-        wins=_clean(wins), ties=_clean(ties), losses=_clean(losses), stderr=float(stderr))
+        wins=_clean(wins), ties=_clean(ties), losses=_clean(losses), stderr=float(stderr),
+        _combos=combos_sums)
 
 
 def _clean(x: float) -> float:

@@ -31,24 +31,34 @@ UNIT_SECONDS = 0.05
 MAX_REJECTS = 1_000_000
 
 
-def run_monte_carlo(deal: Deal, opts: Options) -> HoldemEquity:
+def run_monte_carlo(deal: Deal, opts: Options, by_combo: bool = False) -> HoldemEquity:
     """Sample deals as ``opts`` asks (only the chunks of part ``opts.part`` when set)
-    and build the result."""
+    and build the result (with per-combo tables when ``by_combo``: the same deals, so
+    the same player totals)."""
     source, reported_seed = opts.source()
     base = seed_word(source)
+    per_combo = None  # per-combo counts: needed unless every player has one combo
+    if by_combo and any(len(r) > 1 for r in deal.ranges):
+        per_combo = np.zeros((5, sum(len(r) for r in deal.ranges)), dtype=np.int64)
     tot, N = _monte_carlo(deal, base, opts.samples, opts.target_stderr, opts.threads,
-                          opts.progress, opts.executor, opts.part)
-    return monte_carlo_result(deal, tot, reported_seed, opts.part)
+                          opts.progress, opts.executor, opts.part, per_combo)
+    return monte_carlo_result(deal, tot, reported_seed, opts.part, by_combo, per_combo)
 
 
 def monte_carlo_result(deal: Deal, tot: np.ndarray, seed: int | None,
-                       part: tuple[int, int] | None = None) -> HoldemEquity:
+                       part: tuple[int, int] | None = None, by_combo: bool = False,
+                       per_combo: np.ndarray | None = None) -> HoldemEquity:
     """The result of (5, n) int64 Monte Carlo totals (wins, ties, share units, squared
-    share units, deals); it keeps them as its ``tallies`` (for merging)."""
+    share units, deals); it keeps them as its ``tallies`` (for merging). ``by_combo``:
+    with the per-combo counts ``per_combo`` (None when every player has one combo)."""
     N = int(tot[4, 0])
     se = _stderr(tot)
+    tables: list = [None] * deal.players
+    if by_combo:
+        from .combos import monte_carlo_tables
+        tables = monte_carlo_tables(deal, tot, per_combo)  # type: ignore[assignment]
     players = tuple(player_equity(deal.labels[p], len(deal.ranges[p]), int(tot[0, p]),
-                                  int(tot[1, p]), int(tot[2, p]), N, float(se[p]))
+                                  int(tot[1, p]), int(tot[2, p]), N, float(se[p]), tables[p])
                     for p in range(deal.players))
     return HoldemEquity(game="holdem", players=players, exact=False, deals=float(N),
                         seed=seed, board=deal.board_text, dead=deal.dead_text,
@@ -70,23 +80,27 @@ def chunk_span(samples: int | None, part: tuple[int, int] | None) -> tuple[int, 
 
 def _mc_unit(combos: np.ndarray, off: np.ndarray, prob: np.ndarray, alias: np.ndarray,
              uniform: np.ndarray, board: np.ndarray, dead_mask: int, base: int, k: int,
-             i: int) -> np.ndarray:
+             i: int, per_combo: int = 0) -> tuple[np.ndarray, np.ndarray | None]:
     """One work unit (picklable): ``k`` deals from chunk ``i`` on (chunk j on random
-    stream j of ``base``), as (5, n) int64 totals."""
+    stream j of ``base``), as (5, n) int64 totals, and with ``per_combo`` = K > 0 the
+    (5, K) int64 per-combo counts of the same deals (else None)."""
+    pc = np.zeros((5, per_combo), dtype=np.int64) if per_combo else None
     rc, res = _equity.monte_carlo(combos, off, prob, alias, uniform, board, dead_mask,
-                                  base, k, MAX_REJECTS, i, CHUNK_SAMPLES)
+                                  base, k, MAX_REJECTS, i, CHUNK_SAMPLES, pc)
     if rc:
         raise RangeSyntaxError(
             f"the players' ranges almost never fit together ({MAX_REJECTS:,} deals in "
             f"a row dealt overlapping hole cards); narrow them")
-    return res
+    return res, pc
 
 
 def _monte_carlo(deal: Deal, base: int, samples: int | None, target: float | None,
                  threads: int, progress: ProgressFn | None,
-                 executor: Executor | None = None, part: tuple[int, int] | None = None
-                 ) -> tuple[np.ndarray, int]:
-    """(5, n) int64 totals (wins, ties, share units, squared units, deals) and deals."""
+                 executor: Executor | None = None, part: tuple[int, int] | None = None,
+                 per_combo: np.ndarray | None = None) -> tuple[np.ndarray, int]:
+    """(5, n) int64 totals (wins, ties, share units, squared units, deals) and deals.
+    ``per_combo``: a zeroed ``(5, K)`` int64 array (K = every player's combos, in
+    order) that receives the per-combo counts of the same deals (``equity/combos.h``)."""
     n, ranges, board, dead_mask = deal.players, deal.ranges, deal.board, deal.dead_mask
     combos = np.ascontiguousarray(np.concatenate([r.combos for r in ranges]))
     off = np.concatenate([[0], np.cumsum([len(r) for r in ranges])]).astype(np.int64)
@@ -114,7 +128,8 @@ def _monte_carlo(deal: Deal, base: int, samples: int | None, target: float | Non
         starts = range(next_chunk, min(n_chunks, next_chunk + wave), per)
         # unit i: chunks i .. i + per - 1, cut at the part's end and the last deal
         units = [(combos, off, prob, alias, uniform, board, dead_mask, base,
-                  min(min(per, n_chunks - i) * CHUNK_SAMPLES, cap - i * CHUNK_SAMPLES), i)
+                  min(min(per, n_chunks - i) * CHUNK_SAMPLES, cap - i * CHUNK_SAMPLES), i,
+                  0 if per_combo is None else per_combo.shape[1])
                  for i in starts]
         work = [u[8] for u in units]
         t0 = time.perf_counter()
@@ -124,8 +139,10 @@ def _monte_carlo(deal: Deal, base: int, samples: int | None, target: float | Non
                             total=span if target is None
                             else done0 + len(starts) * CHUNK_SAMPLES)
         elapsed = time.perf_counter() - t0
-        for i, res in zip(starts, results):  # in chunk order: the stop never depends on threads
+        for i, (res, pc) in zip(starts, results):  # in chunk order: the stop never depends on threads
             totals += res
+            if pc is not None:
+                per_combo += pc
             done0 = int(totals[4, 0])
             next_chunk = min(n_chunks, i + per)
             if target is not None and _stderr(totals).max() <= target:  # >= 1 chunk
