@@ -165,6 +165,24 @@ def test_equity_on_a_process_pool_is_bit_identical(pool, monkeypatch):
         assert got.tallies == want.tallies and got.tallies
 
 
+def test_by_combo_on_a_process_pool_equals_the_in_process_tables(pool, monkeypatch):
+    """The per-combo tables are built from the units' counts on the caller's side:
+    the same rows whoever ran the units (exact and Monte Carlo)."""
+    monkeypatch.setattr(enumeration, "_TASK_EVALS", 20_000)
+    players = ["AhKh", "QQ+, AKs"]
+    for kw in ({"board": "2h 9h Td"}, {"samples": 50_000, "seed": 3}):
+        want = equity(players, **kw, threads=1, by_combo=True)
+        got = equity(players, **kw, executor=pool, by_combo=True)
+        assert got == want
+        t, u = got.players[1].by_combo, want.players[1].by_combo
+        assert t is not None and len(t) > 1 and t.array.tobytes() == u.array.tobytes()
+
+
+def test_by_combo_with_part_is_refused():
+    with pytest.raises(OptionError, match="by_combo"):
+        equity(["AhKh", "QQ+"], by_combo=True, part=(0, 2))
+
+
 def test_heavy_calls_on_a_process_pool_are_bit_identical(pool, monkeypatch):
     rng = np.random.default_rng(15)
     deals = np.argsort(rng.random((20, 52)), axis=1).astype(np.uint8)
