@@ -181,7 +181,7 @@ KINDS = {
     "equity.monte_carlo": [A(np.uint8, 2, 2), A(np.int64, 1, 3, (0, 4)), A(np.float64, 1, None, (0, 2)),
                            A(np.int64, 1, None, (0, 4)), A(np.uint8, 1, 2, (0, 2)),
                            A(np.uint8, 1, 3), _u64, _u64, _small, V(st.sampled_from([1, 5, 0, -1])),
-                           _u64, _small],
+                           _u64, _small, A(np.int64, 2, 5)],
 }
 
 
@@ -386,7 +386,8 @@ def _b_monte_carlo(draw):
     board = _perm(draw)[:draw(st.sampled_from([0, 3, 4, 5]))].copy()
     return [combos, off, np.ones(len(combos)), alias, np.zeros(n, np.uint8), board,
             0, draw(_u64()), draw(st.integers(0, 40)), draw(st.sampled_from([1, 50])), draw(_u64()),
-            draw(st.sampled_from([0, 1, 7]))]
+            draw(st.sampled_from([0, 1, 7])),
+            draw(st.sampled_from([None, np.zeros((5, len(combos)), np.int64)]))]  # per_combo
 
 
 def _b_const(*args):
@@ -463,10 +464,28 @@ def _b_plain_mc(draw):
     return [_perm(draw)[:4].copy(), draw(_u64()), draw(st.integers(0, 50))]
 
 
+def _b_scatter_combos(draw):
+    g = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    n, nb, A = draw(st.integers(2, 4)), draw(st.integers(1, 5)), draw(st.integers(0, 12))
+    sizes = g.integers(1, 5, n)
+    off = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    b0 = draw(st.integers(0, 3))
+    idx = np.column_stack([g.integers(0, k, A) for k in sizes]).astype(np.int64).reshape(A, n)
+    order = g.permutation(A).astype(np.int64) if draw(st.booleans()) else np.zeros(0, np.int64)
+    s = draw(st.integers(0, A))
+    return [g.integers(0, 100, (nb, 3 * n)).astype(np.int64), b0, order, s,
+            draw(st.integers(s, A)), (b0 + g.integers(0, nb, A)).astype(np.int64),
+            g.random(A), idx, off, np.zeros((4, int(off[-1]))),]
+
+
 PENDING = {
     "equity.exact_iso": (_b_exact_iso, [A(np.uint8, 2, 4), A(np.uint8, 1, 5), _u64,
                                         V(st.sampled_from([1, 2, 0, -1, 2**31, 2**63 - 1])),
                                         _index, _index, A(np.int64, 2, 6)]),
+    "equity.scatter_combos": (_b_scatter_combos, [
+        A(np.int64, 2, 6, (0, 100)), _index, A(np.int64, 1, None, (-2, 14)), _index, _index,
+        A(np.int64, 1, None, (-2, 8)), A(np.float64, 1), A(np.int64, 2, 2, (-2, 6)),
+        A(np.int64, 1, 3, (-1, 8)), A(np.float64, 2, 4)]),
     "equity._plain_monte_carlo_benchmark": (_b_plain_mc, [A(np.uint8, 1, 4), _u64, _small]),
     "_cards.deal_rows": (_b_deal_rows, [_u64, V(st.sampled_from([0, 1, -1, 64, 2**62])),
                                         _index, A(np.uint8, 2, 7)]),
