@@ -199,7 +199,7 @@ def test_heavy_calls_on_a_process_pool_are_bit_identical(pool, monkeypatch):
         want = crash.set_many(holdings, strategy)
         got = crash.set_many(holdings, strategy, executor=pool)
         assert all(np.array_equal(a, b) for a, b in zip(want, got))
-    monkeypatch.setattr(bulk, "EXECUTOR_UNIT_ROWS", 1000)
+    monkeypatch.setattr(T, "EXECUTOR_UNIT_ROWS", 1000)
     hands = np.ascontiguousarray(np.argsort(rng.random((2500, 52)), axis=1)[:, :7])
     assert np.array_equal(poker.evaluate_many(hands, executor=pool),
                           poker.evaluate_many(hands))
@@ -208,7 +208,7 @@ def test_heavy_calls_on_a_process_pool_are_bit_identical(pool, monkeypatch):
 
 
 def test_bad_rows_on_an_executor_name_the_row_of_the_whole_input(pool, monkeypatch):
-    monkeypatch.setattr(bulk, "EXECUTOR_UNIT_ROWS", 1000)
+    monkeypatch.setattr(T, "EXECUTOR_UNIT_ROWS", 1000)
     hands = np.tile(np.arange(7, dtype=np.uint8), (2500, 1))
     hands[1700, 3] = 60
     with pytest.raises(Exception, match="row 1700") as local:
@@ -398,7 +398,7 @@ def test_heavy_calls_on_a_dask_cluster_are_bit_identical(dask_client, monkeypatc
     monkeypatch.setattr(crash.setting, "EXECUTOR_UNIT_HOLDINGS", 5)
     assert all(np.array_equal(a, b) for a, b in zip(crash.set_many(holdings),
                                                     crash.set_many(holdings, executor=ex)))
-    monkeypatch.setattr(bulk, "EXECUTOR_UNIT_ROWS", 1000)
+    monkeypatch.setattr(T, "EXECUTOR_UNIT_ROWS", 1000)
     hands = np.ascontiguousarray(np.argsort(rng.random((2500, 52)), axis=1)[:, :7])
     assert np.array_equal(poker.evaluate_many(hands, executor=ex), poker.evaluate_many(hands))
     got = T.run_units(canada.odds._odds_unit, [(a, False) for a in range(44, 49)], executor=ex)

@@ -329,3 +329,54 @@ def row_spans(n: int, unit: int) -> list[tuple[int, int]]:
     """``range(n)`` cut into ``[start, stop)`` spans of at most ``unit`` rows."""
     unit = max(1, unit)
     return [(a, min(n, a + unit)) for a in range(0, n, unit)]
+
+
+#: Bulk ``evaluate_many(executor=...)`` calls of every game send rows to the executor
+#: in units of this many rows (a few milliseconds of evaluation each, a few MB over the
+#: wire); inputs of at most this many rows run in-process (:func:`run_bulk`).
+EXECUTOR_UNIT_ROWS = 1 << 20
+
+
+def run_bulk(unit: Callable[..., KernelError | None], rows: Sequence[np.ndarray],
+             out: np.ndarray, args: tuple[Any, ...] = (), *, threads: int | None = None,
+             executor: Executor | None = None, unit_rows: int | None = None,
+             min_rows: int = MIN_ROWS_PER_THREAD) -> KernelError | None:
+    """The bulk ``evaluate_many`` of every game: ``unit(*[r[a:b] for r in rows],
+    out[a:b], *args)`` evaluates rows ``a..b`` into ``out`` and returns its first
+    bad row ``(row within the slice, column, kind)`` or None; return the lowest bad
+    row of the whole input, numbered in the whole input, or None.
+
+    ``rows``: arrays cut along their first axis (``len(out)`` rows each); ``args``:
+    values every unit gets whole (options, a shared pit). In-process
+    (:func:`run_chunked` on ``threads``) unless ``executor`` is given and there are
+    more than ``unit_rows`` (default :data:`EXECUTOR_UNIT_ROWS`) rows: then units of
+    that many rows go to it through :func:`run_units` (``unit`` must be a
+    module-level function, the arrays and ``args`` picklable) and their results are
+    copied into ``out``, the same values as in-process. Raises TypeError for an
+    ``executor`` without ``submit``."""
+    ex = check_executor(executor)
+    n = len(out)
+    size = EXECUTOR_UNIT_ROWS if unit_rows is None else unit_rows
+    if ex is None or n <= size:
+        def kernel(a: int, b: int) -> KernelError | None:
+            err = unit(*[r[a:b] for r in rows], out[a:b], *args)
+            return None if err is None else (a + err[0], err[1], err[2])
+        return run_chunked(kernel, n, threads, min_rows=min_rows)
+    spans = row_spans(n, size)
+    results = run_units(_bulk_unit, [(unit, tuple(r[a:b] for r in rows), out.dtype.str, args)
+                                     for a, b in spans], executor=ex)
+    for (a, b), (part, err) in zip(spans, results):
+        if err is not None:  # units in row order: the first error is the lowest bad row
+            return a + err[0], err[1], err[2]
+        out[a:b] = part
+    return None
+
+
+def _bulk_unit(unit: Callable[..., KernelError | None], rows: tuple[np.ndarray, ...],
+               dtype: str, args: tuple[Any, ...]) -> tuple[np.ndarray, KernelError | None]:
+    """One executor unit of :func:`run_bulk` (runs on the worker): the slice's results
+    in a fresh array and its first bad row."""
+    # an engine may hand over unaligned or read-only buffers (Dask's serialisation does)
+    rows = tuple(np.require(r, requirements=["C", "A"]) for r in rows)
+    res = np.empty(len(rows[0]) if rows else 0, dtype=np.dtype(dtype))
+    return res, unit(*rows, res, *args)
