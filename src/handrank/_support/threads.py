@@ -380,3 +380,27 @@ def _bulk_unit(unit: Callable[..., KernelError | None], rows: tuple[np.ndarray, 
     rows = tuple(np.require(r, requirements=["C", "A"]) for r in rows)
     res = np.empty(len(rows[0]) if rows else 0, dtype=np.dtype(dtype))
     return res, unit(*rows, res, *args)
+
+
+def run_counts(unit: Callable[..., np.ndarray], args: tuple[Any, ...], n: int, *,
+               threads: int | None = None, executor: Executor | None = None,
+               min_rows: int = MIN_ROWS_PER_THREAD, unit_rows: int = 1 << 20) -> np.ndarray:
+    """The sum of ``unit(*args, start, stop)`` (an integer count array, the same
+    shape for every span) over ``range(n)`` cut into spans: Monte Carlo deals
+    numbered ``0..n-1``, each drawn from its own stream, so the sum is bit for bit
+    the same however the range is cut and whoever runs the spans. In-process on
+    ``threads`` (:func:`run_chunked` with ``min_rows``), or, given ``executor``,
+    every span sent to it (:func:`run_units`): spans of at most ``unit_rows`` and at
+    least ``min_rows`` deals, at least one per worker when there are enough.
+    ``unit`` must be a module-level function and ``args`` picklable. Raises
+    TypeError for an ``executor`` without ``submit``."""
+    ex = check_executor(executor)
+    parts: list[np.ndarray] = []
+    if ex is None:
+        def kernel(a: int, b: int) -> None:
+            parts.append(unit(*args, a, b))
+        run_chunked(kernel, n, threads, min_rows=min_rows)
+    else:
+        size = max(min_rows, min(unit_rows, -(-n // executor_workers(ex, 1))))
+        parts = run_units(unit, [(*args, a, b) for a, b in row_spans(n, size)], executor=ex)
+    return np.sum(parts, axis=0)
