@@ -248,6 +248,6 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *, straight_beats_tri
     return res
 
 
-def _id_unit(ids: np.ndarray, out: np.ndarray, sbt: int) -> KernelError | None:
+def _id_unit(ids: np.ndarray, out: np.ndarray, sbt: bool) -> KernelError | None:
     """``(m, k)`` uint8 ids into ``out`` on one thread (a ``run_bulk`` unit)."""
     return _sd.eval_ids(ids, out, 0, len(out), sbt)
