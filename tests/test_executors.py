@@ -485,6 +485,13 @@ def test_heavy_calls_on_a_dask_cluster_are_bit_identical(dask_client, monkeypatc
     monkeypatch.setattr(T, "EXECUTOR_UNIT_ROWS", 1000)
     hands = np.ascontiguousarray(np.argsort(rng.random((2500, 52)), axis=1)[:, :7])
     assert np.array_equal(poker.evaluate_many(hands, executor=ex), poker.evaluate_many(hands))
+    d = _deals(16)
+    for name in ("brag masks", "canada shared pit", "omaha hilo", "lowball badugi", "shortdeck"):
+        assert np.array_equal(BULK_CALLS[name](d, executor=ex), BULK_CALLS[name](d)), name
+    import handrank.canada.odds as canada_odds
+    monkeypatch.setattr(canada_odds, "EXECUTOR_UNIT_SAMPLES", 1000)
+    mc = lambda **kw: canada.equity("As Ks Qs Js", "2c 3d", 3, samples=3000, seed=5, **kw)  # noqa: E731
+    assert mc(executor=ex) == mc()
     got = T.run_units(canada.odds._odds_unit, [(a, False) for a in range(44, 49)], executor=ex)
     assert all(np.array_equal(g, canada.odds._odds_unit(a, False))
                for g, a in zip(got, range(44, 49)))
