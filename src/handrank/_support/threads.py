@@ -359,6 +359,8 @@ def run_bulk(unit: Callable[..., KernelError | None], rows: Sequence[np.ndarray]
     size = EXECUTOR_UNIT_ROWS if unit_rows is None else unit_rows
     if ex is None or n <= size:
         def kernel(a: int, b: int) -> KernelError | None:
+            if b - a == n:  # the whole input at once (a small call): no slicing
+                return unit(*rows, out, *args)
             err = unit(*[r[a:b] for r in rows], out[a:b], *args)
             return None if err is None else (a + err[0], err[1], err[2])
         return run_chunked(kernel, n, threads, min_rows=min_rows)
