@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 
 import handrank.poker.bulk as bulk
-from handrank import canada, chinese, crash, poker
+from handrank import brag, canada, chinese, crash, lowball, omaha, poker, shortdeck
 from handrank._support import threads as T
 from handrank.equity import enumeration, equity
-from handrank.errors import OptionError
+from handrank.errors import HandrankError, OptionError
 from handrank.result import EquityResult
 
 # ------------------------------------------------------------------ threads=0
@@ -199,7 +199,7 @@ def test_heavy_calls_on_a_process_pool_are_bit_identical(pool, monkeypatch):
         want = crash.set_many(holdings, strategy)
         got = crash.set_many(holdings, strategy, executor=pool)
         assert all(np.array_equal(a, b) for a, b in zip(want, got))
-    monkeypatch.setattr(bulk, "EXECUTOR_UNIT_ROWS", 1000)
+    monkeypatch.setattr(T, "EXECUTOR_UNIT_ROWS", 1000)
     hands = np.ascontiguousarray(np.argsort(rng.random((2500, 52)), axis=1)[:, :7])
     assert np.array_equal(poker.evaluate_many(hands, executor=pool),
                           poker.evaluate_many(hands))
@@ -208,13 +208,97 @@ def test_heavy_calls_on_a_process_pool_are_bit_identical(pool, monkeypatch):
 
 
 def test_bad_rows_on_an_executor_name_the_row_of_the_whole_input(pool, monkeypatch):
-    monkeypatch.setattr(bulk, "EXECUTOR_UNIT_ROWS", 1000)
+    monkeypatch.setattr(T, "EXECUTOR_UNIT_ROWS", 1000)
     hands = np.tile(np.arange(7, dtype=np.uint8), (2500, 1))
     hands[1700, 3] = 60
     with pytest.raises(Exception, match="row 1700") as local:
         poker.evaluate_many(hands)
     with pytest.raises(type(local.value), match="row 1700"):
         poker.evaluate_many(hands, executor=pool)
+
+
+class Counting(Executor):
+    """Forwards to ``inner``, counting the units submitted."""
+
+    def __init__(self, inner):
+        self.inner, self.units, self._max_workers = inner, 0, 2
+
+    def submit(self, fn, *args):
+        self.units += 1
+        return self.inner.submit(fn, *args)
+
+
+def _c(a):
+    return np.ascontiguousarray(a)
+
+
+def _masks(a):
+    return (np.uint64(1) << a.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+
+
+#: Every game's bulk call on a deal matrix ``d`` (rows of distinct card ids 2..51;
+#: short deck: 16..51), 2500 rows: more than one unit once the unit size is 1000.
+BULK_CALLS = {
+    "brag ids": lambda d, **kw: brag.evaluate_many(_c(d[:, :3]), **kw),
+    "brag masks": lambda d, **kw: brag.evaluate_many(_masks(d[:, :3]), **kw),
+    "canada pit per row": lambda d, **kw: canada.evaluate_many(_c(d[:, :4]), _c(d[:, 4:6]), **kw),
+    "canada shared pit": lambda d, **kw: canada.evaluate_many(_c(d[:, :4]), np.array([0, 1]), **kw),
+    "canada six columns": lambda d, **kw: canada.evaluate_many(_c(d[:, :6]), **kw),
+    "chinese fronts": lambda d, **kw: chinese.evaluate_many(_c(d[:, :3]), **kw),
+    "chinese five-card rows": lambda d, **kw: chinese.evaluate_many(_c(d[:, :5]), **kw),
+    "omaha high": lambda d, **kw: omaha.evaluate_many(_c(d[:, :4]), _c(d[:, 4:9]), **kw),
+    "omaha low": lambda d, **kw: omaha.low_many(_c(d[:, :5]), _c(d[:, 5:10]), **kw),
+    "omaha hilo": lambda d, **kw: np.concatenate(omaha.showdown_hilo_many(
+        _c(d[:, :8]).reshape(-1, 2, 4), _c(d[:, 8:13]), **kw)[0]),
+    "shortdeck": lambda d, **kw: shortdeck.evaluate_many(_c(d[:, :7] % 36 + 16), **kw),
+    **{f"lowball {name}": (lambda g: lambda d, **kw: g.evaluate_many(
+        _c(d[:, :max(g.hand_sizes)]), **kw))(g)
+       for name, g in lowball.GAMES.items() if name != "razz"},
+}
+
+
+def _deals(seed, n=2500):
+    """Rows of 13 distinct ids from 2..51 whose first 7 are also distinct mod 36."""
+    rng = np.random.default_rng(seed)
+    d = (np.argsort(rng.random((n, 36)), axis=1) + 16).astype(np.uint8)
+    rest = np.argsort(rng.random((n, 16)), axis=1).astype(np.uint8)
+    # 7 short-deck cards, then 6 more ids from 2..15 (distinct, and distinct from 16..51)
+    return _c(np.concatenate([d[:, :7], rest[rest >= 2].reshape(n, -1)[:, :6]], axis=1))
+
+
+@pytest.mark.parametrize("name", sorted(BULK_CALLS))
+def test_bulk_calls_on_a_process_pool_are_bit_identical(pool, monkeypatch, name):
+    monkeypatch.setattr(T, "EXECUTOR_UNIT_ROWS", 1000)  # 3 units (omaha hilo: 5)
+    call, d = BULK_CALLS[name], _deals(15)
+    want = call(d, threads=1)
+    counted = Counting(pool)
+    assert np.array_equal(call(d, executor=counted), want)
+    assert counted.units >= 3  # the rows really went to the pool, in units
+    assert np.array_equal(call(d, threads=2), want)
+    bad = d.copy()
+    bad[1700, 2] = bad[1700, 1]  # a card twice in row 1700 (for every layout above)
+    with pytest.raises(HandrankError, match="row 1700") as local:
+        call(bad)
+    with pytest.raises(type(local.value), match="row 1700"):
+        call(bad, executor=pool)
+
+
+def test_brag_and_canada_monte_carlo_on_a_process_pool_are_bit_identical(pool, monkeypatch):
+    """Each deal has its own stream of the seed: the counts summed over units run on
+    the pool are those of one thread (and of two)."""
+    import handrank.brag.odds as brag_odds
+    import handrank.canada.odds as canada_odds
+    monkeypatch.setattr(brag_odds, "EXECUTOR_UNIT_DEALS", 40_000)  # 3 units (min 32,768)
+    monkeypatch.setattr(canada_odds, "EXECUTOR_UNIT_SAMPLES", 1000)  # 4 units
+    calls = [lambda **kw: brag.equity("As Ks Qs", 3, samples=100_000, seed=5, **kw),
+             lambda **kw: canada.equity("As Ks Qs Js", "2c 3d", 3, samples=4000, seed=5, **kw)]
+    for call in calls:
+        want = call(threads=1)
+        counted = Counting(pool)
+        got = call(executor=counted)
+        assert counted.units >= 3
+        assert got == want and got.players[0].wins > 0
+        assert call(threads=2) == want
 
 
 def test_canada_odds_units_on_a_process_pool(pool):
@@ -398,9 +482,16 @@ def test_heavy_calls_on_a_dask_cluster_are_bit_identical(dask_client, monkeypatc
     monkeypatch.setattr(crash.setting, "EXECUTOR_UNIT_HOLDINGS", 5)
     assert all(np.array_equal(a, b) for a, b in zip(crash.set_many(holdings),
                                                     crash.set_many(holdings, executor=ex)))
-    monkeypatch.setattr(bulk, "EXECUTOR_UNIT_ROWS", 1000)
+    monkeypatch.setattr(T, "EXECUTOR_UNIT_ROWS", 1000)
     hands = np.ascontiguousarray(np.argsort(rng.random((2500, 52)), axis=1)[:, :7])
     assert np.array_equal(poker.evaluate_many(hands, executor=ex), poker.evaluate_many(hands))
+    d = _deals(16)
+    for name in ("brag masks", "canada shared pit", "omaha hilo", "lowball badugi", "shortdeck"):
+        assert np.array_equal(BULK_CALLS[name](d, executor=ex), BULK_CALLS[name](d)), name
+    import handrank.canada.odds as canada_odds
+    monkeypatch.setattr(canada_odds, "EXECUTOR_UNIT_SAMPLES", 1000)
+    mc = lambda **kw: canada.equity("As Ks Qs Js", "2c 3d", 3, samples=3000, seed=5, **kw)  # noqa: E731
+    assert mc(executor=ex) == mc()
     got = T.run_units(canada.odds._odds_unit, [(a, False) for a in range(44, 49)], executor=ex)
     assert all(np.array_equal(g, canada.odds._odds_unit(a, False))
                for g, a in zip(got, range(44, 49)))

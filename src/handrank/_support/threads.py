@@ -329,3 +329,80 @@ def row_spans(n: int, unit: int) -> list[tuple[int, int]]:
     """``range(n)`` cut into ``[start, stop)`` spans of at most ``unit`` rows."""
     unit = max(1, unit)
     return [(a, min(n, a + unit)) for a in range(0, n, unit)]
+
+
+#: Bulk ``evaluate_many(executor=...)`` calls of every game send rows to the executor
+#: in units of this many rows (a few milliseconds of evaluation each, a few MB over the
+#: wire); inputs of at most this many rows run in-process (:func:`run_bulk`).
+EXECUTOR_UNIT_ROWS = 1 << 20
+
+
+def run_bulk(unit: Callable[..., KernelError | None], rows: Sequence[np.ndarray],
+             out: np.ndarray, args: tuple[Any, ...] = (), *, threads: int | None = None,
+             executor: Executor | None = None, unit_rows: int | None = None,
+             min_rows: int = MIN_ROWS_PER_THREAD) -> KernelError | None:
+    """The bulk ``evaluate_many`` of every game: ``unit(*[r[a:b] for r in rows],
+    out[a:b], *args)`` evaluates rows ``a..b`` into ``out`` and returns its first
+    bad row ``(row within the slice, column, kind)`` or None; return the lowest bad
+    row of the whole input, numbered in the whole input, or None.
+
+    ``rows``: arrays cut along their first axis (``len(out)`` rows each); ``args``:
+    values every unit gets whole (options, a shared pit). In-process
+    (:func:`run_chunked` on ``threads``) unless ``executor`` is given and there are
+    more than ``unit_rows`` (default :data:`EXECUTOR_UNIT_ROWS`) rows: then units of
+    that many rows go to it through :func:`run_units` (``unit`` must be a
+    module-level function, the arrays and ``args`` picklable) and their results are
+    copied into ``out``, the same values as in-process. Raises TypeError for an
+    ``executor`` without ``submit``."""
+    ex = check_executor(executor)
+    n = len(out)
+    size = EXECUTOR_UNIT_ROWS if unit_rows is None else unit_rows
+    if ex is None or n <= size:
+        def kernel(a: int, b: int) -> KernelError | None:
+            if b - a == n:  # the whole input at once (a small call): no slicing
+                return unit(*rows, out, *args)
+            err = unit(*[r[a:b] for r in rows], out[a:b], *args)
+            return None if err is None else (a + err[0], err[1], err[2])
+        return run_chunked(kernel, n, threads, min_rows=min_rows)
+    spans = row_spans(n, size)
+    results = run_units(_bulk_unit, [(unit, tuple(r[a:b] for r in rows), out.dtype.str, args)
+                                     for a, b in spans], executor=ex)
+    for (a, b), (part, err) in zip(spans, results):
+        if err is not None:  # units in row order: the first error is the lowest bad row
+            return a + err[0], err[1], err[2]
+        out[a:b] = part
+    return None
+
+
+def _bulk_unit(unit: Callable[..., KernelError | None], rows: tuple[np.ndarray, ...],
+               dtype: str, args: tuple[Any, ...]) -> tuple[np.ndarray, KernelError | None]:
+    """One executor unit of :func:`run_bulk` (runs on the worker): the slice's results
+    in a fresh array and its first bad row."""
+    # an engine may hand over unaligned or read-only buffers (Dask's serialisation does)
+    rows = tuple(np.require(r, requirements=["C", "A"]) for r in rows)
+    res = np.empty(len(rows[0]) if rows else 0, dtype=np.dtype(dtype))
+    return res, unit(*rows, res, *args)
+
+
+def run_counts(unit: Callable[..., np.ndarray], args: tuple[Any, ...], n: int, *,
+               threads: int | None = None, executor: Executor | None = None,
+               min_rows: int = MIN_ROWS_PER_THREAD, unit_rows: int = 1 << 20) -> np.ndarray:
+    """The sum of ``unit(*args, start, stop)`` (an integer count array, the same
+    shape for every span) over ``range(n)`` cut into spans: Monte Carlo deals
+    numbered ``0..n-1``, each drawn from its own stream, so the sum is bit for bit
+    the same however the range is cut and whoever runs the spans. In-process on
+    ``threads`` (:func:`run_chunked` with ``min_rows``), or, given ``executor``,
+    every span sent to it (:func:`run_units`): spans of at most ``unit_rows`` and at
+    least ``min_rows`` deals, at least one per worker when there are enough.
+    ``unit`` must be a module-level function and ``args`` picklable. Raises
+    TypeError for an ``executor`` without ``submit``."""
+    ex = check_executor(executor)
+    parts: list[np.ndarray] = []
+    if ex is None:
+        def kernel(a: int, b: int) -> None:
+            parts.append(unit(*args, a, b))
+        run_chunked(kernel, n, threads, min_rows=min_rows)
+    else:
+        size = max(min_rows, min(unit_rows, -(-n // executor_workers(ex, 1))))
+        parts = run_units(unit, [(*args, a, b) for a, b in row_spans(n, size)], executor=ex)
+    return np.sum(parts, axis=0)

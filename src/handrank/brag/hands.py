@@ -6,6 +6,7 @@ described in :mod:`handrank.brag`."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import Executor
 from functools import cache, lru_cache
 
 import numpy as np
@@ -14,7 +15,7 @@ import numpy.typing as npt
 from . import _kernel as _brag
 from .._support.checks import check_bool, each_player
 from .._support.arrays import as_id_array, as_mask_array, raise_kernel_error, result_array
-from .._support.threads import run_chunked
+from .._support.threads import KernelError, run_bulk
 from ..cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, parse_cards
 from ..errors import ArrayDtypeError, HandrankError, HandSizeError
 from ..result import CategoryEnum, HandValue, StrengthScale
@@ -177,7 +178,8 @@ def _class_info(s: int, opts: int) -> tuple[Category, tuple[int, ...], str]:
 
 def evaluate_many(cards: np.ndarray | Sequence[CardsLike], *, threads: int | None = None,
                   prial_threes_high: bool = True, a23_top_run: bool = True,
-                  out: np.ndarray | None = None) -> np.ndarray:
+                  out: np.ndarray | None = None,
+                  executor: Executor | None = None) -> np.ndarray:
     """Strengths of many 3-card Brag hands at once.
 
     ``cards``: an ``(N, 3)`` integer array of card ids (``uint8`` is used as
@@ -190,6 +192,8 @@ def evaluate_many(cards: np.ndarray | Sequence[CardsLike], *, threads: int | Non
     the default one is as fast as any.
     ``out``: an ``(N,)`` ``int32`` array to write the strengths into (and return),
     reused from batch to batch; None = a new array.
+    ``executor``: any ``concurrent.futures.Executor``; inputs above
+    ``EXECUTOR_UNIT_ROWS`` rows go to it in units of that many (``docs/scale.md``).
 
     Returns an ``(N,)`` ``int32`` array of strengths (1..741).
     Raises ArrayDtypeError (a TypeError), ArrayShapeError (also for a bad ``out``), HandSizeError (not 3
@@ -205,8 +209,7 @@ def evaluate_many(cards: np.ndarray | Sequence[CardsLike], *, threads: int | Non
                 f"card ids go in a 2-D (N, 3) array")
         masks = as_mask_array(cards)
         res = result_array(out, len(masks), (masks,))
-        err = run_chunked(lambda a, b: _brag.eval_masks(masks, res, a, b, opts), len(masks),
-                          threads)
+        err = run_bulk(_mask_unit, (masks,), res, (opts,), threads=threads, executor=executor)
         if err is not None:
             row, m = err[0], int(masks[err[0]])
             if err[2] == _brag.KIND_SIZE:
@@ -216,10 +219,20 @@ def evaluate_many(cards: np.ndarray | Sequence[CardsLike], *, threads: int | Non
         return res
     ids = as_id_array(cards, HAND_SIZES, what="Brag hand")
     res = result_array(out, ids.shape[0], (ids,))
-    err = run_chunked(lambda a, b: _brag.eval_ids(ids, res, a, b, opts), ids.shape[0], threads)
+    err = run_bulk(_id_unit, (ids,), res, (opts,), threads=threads, executor=executor)
     if err is not None:
         raise_kernel_error(err, ids, HAND_SIZES)
     return res
+
+
+def _mask_unit(masks: np.ndarray, out: np.ndarray, opts: int) -> KernelError | None:
+    """``(m,)`` uint64 masks into ``out`` on one thread (a ``run_bulk`` unit)."""
+    return _brag.eval_masks(masks, out, 0, len(out), opts)
+
+
+def _id_unit(ids: np.ndarray, out: np.ndarray, opts: int) -> KernelError | None:
+    """``(m, 3)`` uint8 ids into ``out`` on one thread (a ``run_bulk`` unit)."""
+    return _brag.eval_ids(ids, out, 0, len(out), opts)
 
 
 def compare(a: CardsLike, b: CardsLike, *, prial_threes_high: bool = True,

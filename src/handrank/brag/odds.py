@@ -5,13 +5,14 @@ enumeration for one opponent, seeded Monte Carlo otherwise), as the shared
 from __future__ import annotations
 
 import math
+from concurrent.futures import Executor
 
 import numpy as np
 
 from . import _kernel as _brag
 from .._support.checks import check_int
 from .._support.seeds import SeedLike, rng, seed_word
-from .._support.threads import resolve_threads, run_chunked
+from .._support.threads import check_executor, resolve_threads, run_counts
 from ..cards import CardsLike, format_card, format_cards, parse_cards
 from ..errors import DuplicateCardError, HandrankError, OptionError
 from ..result import EquityResult, PlayerEquity
@@ -21,6 +22,9 @@ from .hands import _ids, _option_bits
 DEFAULT_SAMPLES = 200_000
 #: Most Monte Carlo samples one call may ask for.
 MAX_SAMPLES = 10**9
+#: ``equity(executor=...)`` sends Monte Carlo deals in units of at most this many
+#: (fewer when that leaves a worker idle).
+EXECUTOR_UNIT_DEALS = 1 << 20
 
 #: The former name of Brag's equity result, now the shared
 #: :class:`~handrank.result.EquityResult` (``game="brag"``).
@@ -30,7 +34,7 @@ BragEquity = EquityResult
 def equity(hand: CardsLike, opponents: int = 1, *, samples: int | None = None,
            seed: SeedLike = None, threads: int | None = None,
            dead: CardsLike | None = None, prial_threes_high: bool = True,
-           a23_top_run: bool = True) -> EquityResult:
+           a23_top_run: bool = True, executor: Executor | None = None) -> EquityResult:
     """How a 3-card Brag hand fares at showdown against ``opponents`` random hands.
 
     Each opponent is dealt 3 cards from the unseen cards (the 49 not in
@@ -49,6 +53,10 @@ def equity(hand: CardsLike, opponents: int = 1, *, samples: int | None = None,
             200,000 otherwise.
         seed: a non-negative int, a ``numpy.random.Generator`` or None (fresh entropy).
         threads: ``None``/1 = one thread, 0 = all cores (Monte Carlo only).
+        executor: any ``concurrent.futures.Executor`` (Monte Carlo only): the deals
+            go to it in units of at most :data:`EXECUTOR_UNIT_DEALS`; each deal has
+            its own stream of the seed, so the result is that of ``threads=1``
+            bit for bit (``docs/scale.md``).
         dead: cards known to be out of play (not dealt to opponents).
         prial_threes_high, a23_top_run: rule options (``docs/rules/brag-and-crash.md``).
 
@@ -63,11 +71,13 @@ def equity(hand: CardsLike, opponents: int = 1, *, samples: int | None = None,
     for the hand or dead cards (a dead card in the hand is a DuplicateCardError),
     OptionError for a bad ``opponents``, ``samples``, ``seed`` or option;
     HandrankError for ``threads`` outside 0..4096 and TypeError for ``threads``
-    of the wrong type or an unknown keyword (seed and threads are checked even
-    when exact, where they are unused).
+    of the wrong type or an unknown keyword, TypeError for an ``executor``
+    without ``submit`` (seed, threads and executor are checked even when exact,
+    where they are unused).
     """
     opts = _option_bits(prial_threes_high, a23_top_run)
     resolve_threads(threads)  # checked even when the exact path does not use it
+    check_executor(executor)
     gen = rng(seed)
     try:
         a, b, c = _ids(hand)
@@ -103,13 +113,8 @@ def equity(hand: CardsLike, opponents: int = 1, *, samples: int | None = None,
                             opponents=n_opp, dead=format_cards(dead_ids))
     n = DEFAULT_SAMPLES if samples is None else int(samples)
     word = seed_word(gen)
-    parts: dict[int, np.ndarray] = {}
-
-    def kernel(start: int, stop: int) -> None:
-        parts[start] = _brag.monte_carlo(a, b, c, mask, n_opp, word, start, stop, opts)
-
-    run_chunked(kernel, n, threads)
-    counts = np.sum(list(parts.values()), axis=0)
+    counts = run_counts(_mc_unit, (a, b, c, mask, n_opp, word, opts), n, threads=threads,
+                        executor=executor, unit_rows=EXECUTOR_UNIT_DEALS)
     wins, losses = int(counts[0]), int(counts[1])
     ties = [int(x) for x in counts[2:]]  # ties[k-1]: tied with k opponents
     tie_share = sum(t / (k + 2) for k, t in enumerate(ties))
@@ -123,3 +128,10 @@ def equity(hand: CardsLike, opponents: int = 1, *, samples: int | None = None,
     return EquityResult(game="brag", players=(player,), exact=False, deals=n,
                         seed=int(seed) if isinstance(seed, (int, np.integer)) else None,
                         opponents=n_opp, dead=format_cards(dead_ids))
+
+
+def _mc_unit(a: int, b: int, c: int, mask: int, opponents: int, word: int, opts: int,
+             start: int, stop: int) -> np.ndarray:
+    """Monte Carlo deals ``start..stop`` of :func:`equity` (picklable, a ``run_counts``
+    unit): the kernel's integer counts (wins, losses, ties by opponents tied)."""
+    return _brag.monte_carlo(a, b, c, mask, opponents, word, start, stop, opts)

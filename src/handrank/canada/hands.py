@@ -7,6 +7,7 @@ The strength layout is described in :mod:`handrank.canada`; the rules are
 from __future__ import annotations
 
 from collections.abc import Sequence
+from concurrent.futures import Executor
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
@@ -16,7 +17,7 @@ import numpy.typing as npt
 from . import _kernel as _canada
 from .._support.arrays import as_id_array, int_array, result_array
 from .._support.checks import check_int, is_int
-from .._support.threads import run_chunked
+from .._support.threads import KernelError, run_bulk
 from .. import errors
 from ..cards import RANKS, CardsLike, format_card, format_cards, parse_cards
 from ..result import CategoryEnum, HandValue
@@ -250,7 +251,8 @@ def _is_single_pit(pits: object) -> bool:
 
 
 def evaluate_many(sets: Rows, pits: Rows | CardsLike | None = None, *, decks: int = 1,
-                  threads: int | None = None, out: np.ndarray | None = None) -> np.ndarray:
+                  threads: int | None = None, out: np.ndarray | None = None,
+                  executor: Executor | None = None) -> np.ndarray:
     """Strengths of many hands at once.
 
     Layouts (card ids ``4 * rank + suit``, any integer dtype; ``uint8`` is used
@@ -266,6 +268,8 @@ def evaluate_many(sets: Rows, pits: Rows | CardsLike | None = None, *, decks: in
     ``out``: an ``(N,)`` ``int32`` array to write the strengths into (and return),
     reused from batch to batch; None = a new array (ArrayShapeError/ArrayDtypeError
     for a bad one).
+    ``executor``: any ``concurrent.futures.Executor``; inputs above
+    ``EXECUTOR_UNIT_ROWS`` rows go to it in units of that many (``docs/scale.md``).
 
     Rule: ``docs/rules/broken-canada.md``; strength layout in this module's docstring.
     Returns an ``(N,)`` ``int32`` array of strengths. Raises ArrayDtypeError,
@@ -279,10 +283,24 @@ def evaluate_many(sets: Rows, pits: Rows | CardsLike | None = None, *, decks: in
     out = result_array(out, n, (s, p))
     if n == 0:
         return out
-    err = run_chunked(lambda a, b: _canada.eval_ids(s, p, d, out, a, b), n, threads)
+    if s.shape[1] == 4 and p.shape[0] == n:  # a pit per row: cut with the sets
+        err = run_bulk(_rows_unit, (s, p), out, (d,), threads=threads, executor=executor)
+    else:  # one shared pit, or (N, 6) rows holding their pits (the kernel ignores ``pits``)
+        err = run_bulk(_shared_unit, (s,), out, (p[:1], d), threads=threads, executor=executor)
     if err is not None:
         _raise_row_error(err, s, p, d)
     return out
+
+
+def _rows_unit(s: np.ndarray, p: np.ndarray, out: np.ndarray, decks: int) -> KernelError | None:
+    """``(m, 4)`` sets with their ``(m, 2)`` pits into ``out`` (a ``run_bulk`` unit)."""
+    return _canada.eval_ids(s, p, decks, out, 0, len(out))
+
+
+def _shared_unit(s: np.ndarray, out: np.ndarray, p: np.ndarray, decks: int) -> KernelError | None:
+    """``(m, 4)`` sets with one ``(1, 2)`` pit, or ``(m, 6)`` rows, into ``out`` (a
+    ``run_bulk`` unit)."""
+    return _canada.eval_ids(s, p, decks, out, 0, len(out))
 
 
 def _raise_row_error(err: tuple[int, int, int], s: np.ndarray, p: np.ndarray, decks: int) -> None:

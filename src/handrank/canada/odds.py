@@ -15,7 +15,7 @@ from .._support.checks import check_bool, check_int, check_part, is_int
 from .._support.seeds import SeedLike, seed_word
 from concurrent.futures import Executor
 
-from .._support.threads import check_executor, resolve_threads, run_chunked, run_units
+from .._support.threads import check_executor, resolve_threads, run_counts, run_units
 from ..cards import CardsLike, format_cards
 from ..errors import ArrayDtypeError, ArrayShapeError, OptionError
 from ..result import EquityResult, PlayerEquity
@@ -23,6 +23,9 @@ from .hands import MAX_DECKS, Category, _check_decks, _hand, decks_for, format_h
 
 #: Number of one-deck (set, pit) deals: C(52, 4) * C(48, 2).
 TOTAL_DEALS = 305_377_800
+#: ``equity(executor=...)`` sends samples in units of at most this many (fewer when
+#: that leaves a worker idle).
+EXECUTOR_UNIT_SAMPLES = 1 << 18
 
 
 def _odds_unit(first: int, naive: bool) -> np.ndarray:
@@ -167,7 +170,7 @@ class CanadaEquity(EquityResult):
 
 def equity(set_cards: CardsLike, pit: CardsLike, opponents: int = 1, *,
            samples: int = 100_000, seed: SeedLike = None, threads: int | None = None,
-           decks: int | None = None) -> CanadaEquity:
+           decks: int | None = None, executor: Executor | None = None) -> CanadaEquity:
     """A set's equity against ``opponents`` random sets given the pit (Monte Carlo).
 
     Each sample deals every opponent 4 cards from the cards not in the hero's
@@ -183,13 +186,17 @@ def equity(set_cards: CardsLike, pit: CardsLike, opponents: int = 1, *,
     ``decks`` of 1..64). ``samples``: number of deals (1..10**10); ``seed``: int or
     numpy Generator (same seed -> same result, whatever ``threads``: the kernel
     counts whole samples per thread and the shares are computed once);
-    ``threads``: None/1 one thread, 0 all cores.
+    ``threads``: None/1 one thread, 0 all cores. ``executor``: any
+    ``concurrent.futures.Executor``: the samples go to it in units of at most
+    :data:`EXECUTOR_UNIT_SAMPLES`, each sample drawn from its own stream of the
+    seed, so the result is that of ``threads=1`` bit for bit (``docs/scale.md``).
 
     Returns a :class:`CanadaEquity` (a :class:`~handrank.result.EquityResult`).
     Raises HandSizeError, CardParseError, DuplicateCardError, OptionError
     (opponents, samples, decks or seed out of range; opponents and samples must be
-    ints, not bools).
+    ints, not bools); TypeError for an ``executor`` without ``submit``.
     """
+    check_executor(executor)
     if is_int(opponents) and decks is None and opponents >= 4 * MAX_DECKS:
         raise OptionError(f"opponents must be from 1 to {4 * MAX_DECKS - 1} (more with an "
                           f"explicit decks), got {opponents}")
@@ -207,15 +214,10 @@ def equity(set_cards: CardsLike, pit: CardsLike, opponents: int = 1, *,
                           f"deck{'s' if d > 1 else ''}, got {k}")
     base = seed_word(seed)
     hero = np.asarray(ids, dtype=np.uint8)
-    parts: list[np.ndarray] = []
-
-    def kernel(a: int, b: int) -> None:
-        split = np.zeros(k + 2, dtype=np.int64)
-        _canada.equity_kernel(hero, stock, k, base, a, b, split)
-        parts.append(split)
-
-    run_chunked(kernel, n, threads, min_rows=256)  # a sample is far heavier than a row
-    split = np.sum(parts, axis=0)  # integer counts: the same whatever the chunks
+    # a sample is far heavier than a row: 256 are worth a thread; integer counts,
+    # the same whatever the chunks
+    split = run_counts(_equity_unit, (hero, stock, k, base), n, threads=threads,
+                       executor=executor, min_rows=256, unit_rows=EXECUTOR_UNIT_SAMPLES)
     size = np.arange(len(split))
     share = np.divide(1.0, size, out=np.zeros(len(split)), where=size > 0)
     wins, losses = int(split[1]), int(split[0])
@@ -230,3 +232,14 @@ def equity(set_cards: CardsLike, pit: CardsLike, opponents: int = 1, *,
                         seed=None if seed is None or isinstance(seed, np.random.Generator)
                         else int(seed),
                         opponents=k, decks=d, pit=format_cards(ids[4:]))
+
+
+def _equity_unit(hero: np.ndarray, stock: np.ndarray, opponents: int, base: int, start: int,
+                 stop: int) -> np.ndarray:
+    """Samples ``start..stop`` of :func:`equity` (picklable, a ``run_counts`` unit): the
+    ``(opponents + 2,)`` int64 counts (losses, wins, then pots shared by k hands)."""
+    split = np.zeros(opponents + 2, dtype=np.int64)
+    _canada.equity_kernel(np.require(hero, requirements=["C", "A"]),
+                          np.require(stock, requirements=["C", "A"]), opponents, base, start,
+                          stop, split)
+    return split

@@ -5,6 +5,7 @@ bulk-array helpers the other modules share. Rule: ``docs/rules/chinese-poker.md`
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -14,7 +15,7 @@ import numpy as np
 from . import _kernel as _chinese
 from .. import poker
 from .._support.arrays import as_id_array, check_id_range, result_array
-from .._support.threads import MIN_ROWS_PER_THREAD, run_chunked
+from .._support.threads import MIN_ROWS_PER_THREAD, run_bulk, run_chunked
 from ..cards import (
     RANK_NAMES,
     RANK_PLURALS,
@@ -163,22 +164,30 @@ def evaluate(cards: CardsLike) -> HandValue:
 
 
 def evaluate_many(cards: np.ndarray | Sequence[CardsLike], *,
-                  out: np.ndarray | None = None) -> np.ndarray:
+                  out: np.ndarray | None = None, threads: int | None = None,
+                  executor: Executor | None = None) -> np.ndarray:
     """Strengths of many rows: an ``(N, 3)`` integer array of fronts (-> 1..455)
     or ``(N, 5)`` of five-card rows (-> poker strengths 1..7462), or a list of
     rows (card text or id lists); returns
     ``(N,)`` ``int32`` (written into ``out``, an ``(N,)`` ``int32`` array reused
-    from batch to batch, when given). Raises ArrayDtypeError, ArrayShapeError
+    from batch to batch, when given). ``threads``: ``None``/1 = one thread, ``0`` = all
+    cores; ``executor``: any ``concurrent.futures.Executor``, inputs above
+    ``EXECUTOR_UNIT_ROWS`` rows go to it in units of that many (``docs/scale.md``). Raises ArrayDtypeError, ArrayShapeError
     (also for a bad ``out``), HandSizeError, CardRangeError, DuplicateCardError
     naming the row."""
     ids = as_id_array(cards, (3, 5), "row")
     if ids.shape[1] == 5:
-        return poker.evaluate_many(ids, out=out)
+        return poker.evaluate_many(ids, out=out, threads=threads, executor=executor)
     check_id_range(ids)  # uint8 input is used as is: the front kernel needs ids checked
     _check_repeats(ids, "row")
     out = result_array(out, ids.shape[0], (ids,))
-    _chinese.front_strengths(ids, out)
+    run_bulk(_front_unit, (ids,), out, threads=threads, executor=executor)
     return out
+
+
+def _front_unit(ids: np.ndarray, out: np.ndarray) -> None:
+    """``(m, 3)`` checked uint8 fronts into ``out`` (a ``run_bulk`` unit)."""
+    _chinese.front_strengths(ids, out)
 
 
 def front_beats_middle(front: CardsLike, middle: CardsLike) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from functools import lru_cache
 from itertools import combinations
 
@@ -14,7 +15,7 @@ import numpy.typing as npt
 from . import _kernel as _low
 from . import reference as _ref
 from .._support.arrays import as_id_array, raise_kernel_error, result_array
-from .._support.threads import run_chunked
+from .._support.threads import KernelError, run_bulk
 from ..cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, parse_cards
 from ..errors import HandSizeError
 from ..result import CategoryEnum, HandValue, StrengthScale
@@ -139,7 +140,8 @@ class LowballGame:
     # ------------------------------------------------------------------ many hands
 
     def evaluate_many(self, cards: np.ndarray | Sequence[CardsLike], *,
-                      threads: int | None = None, out: np.ndarray | None = None) -> np.ndarray:
+                      threads: int | None = None, out: np.ndarray | None = None,
+                      executor: Executor | None = None) -> np.ndarray:
         """Strengths of many hands at once.
 
         ``cards``: an ``(N, k)`` integer array of card ids with k in
@@ -149,6 +151,8 @@ class LowballGame:
         (the kernel releases the GIL; small inputs stay on one thread).
         ``out``: an ``(N,)`` ``int32`` array to write the strengths into (and
         return); None = a new array.
+        ``executor``: any ``concurrent.futures.Executor``; inputs above
+        ``EXECUTOR_UNIT_ROWS`` rows go to it in units of that many (``docs/scale.md``).
 
         Returns an ``(N,)`` ``int32`` array of strengths (1..``max_strength``).
         Raises ArrayDtypeError (a TypeError), ArrayShapeError (also for a bad
@@ -158,9 +162,8 @@ class LowballGame:
         """
         ids = as_id_array(cards, self.hand_sizes, what=f"{self.game} hand")
         res = result_array(out, ids.shape[0], (ids,))
-        game = self._number
-        err = run_chunked(lambda a, b: _low.eval_ids(game, ids, res, a, b), ids.shape[0],
-                          threads)
+        err = run_bulk(_id_unit, (ids,), res, (self._number,), threads=threads,
+                       executor=executor)
         if err is not None:
             raise_kernel_error(err, ids, self.hand_sizes)
         return res
@@ -186,6 +189,11 @@ class LowballGame:
         """Words for a strength: ``"7-5-4-3-2"``, ``"Pair of threes, 6-4-A"``,
         ``"Badugi 4-3-2-A"``, ``"Three-card 5-3-A"``. Raises as :meth:`category`."""
         return _describe(self._number, self._scale.check(strength))
+
+
+def _id_unit(ids: np.ndarray, out: np.ndarray, game: int) -> KernelError | None:
+    """``(m, k)`` uint8 ids of game number ``game`` into ``out`` (a ``run_bulk`` unit)."""
+    return _low.eval_ids(game, ids, out, 0, len(out))
 
 
 @lru_cache(maxsize=1)

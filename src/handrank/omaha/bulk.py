@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from concurrent.futures import Executor
 
 import numpy as np
 
 from .. import errors
 from .._support.arrays import as_id_array, result_array
-from .._support.threads import KernelError, run_chunked
+from .._support.threads import KernelError, run_bulk
 from ..cards import CardsLike, format_card
 from . import _kernel
 from .hands import BOARD_SIZE, HOLE_SIZES
@@ -59,18 +60,24 @@ def raise_row_error(err: KernelError, holes: np.ndarray, boards: np.ndarray) -> 
 
 
 def _run(holes: object, boards: object, threads: int | None, out: np.ndarray | None,
-         low: bool) -> np.ndarray:
+         low: bool, executor: Executor | None = None) -> np.ndarray:
     h, b = id_rows(holes, boards)  # type: ignore[arg-type]
     res = result_array(out, h.shape[0], (h, b))
-    err = run_chunked(lambda s, e: _kernel.eval_rows(h, b, res, s, e, low), h.shape[0],
-                      threads, min_rows=MIN_ROWS_PER_THREAD)
+    err = run_bulk(_rows_unit, (h, b), res, (low,), threads=threads, executor=executor,
+                   min_rows=MIN_ROWS_PER_THREAD)
     if err is not None:
         raise_row_error(err, h, b)
     return res
 
 
+def _rows_unit(h: np.ndarray, b: np.ndarray, out: np.ndarray, low: bool) -> KernelError | None:
+    """``(m, h)`` holes and ``(m, 5)`` boards into ``out`` (a ``run_bulk`` unit)."""
+    return _kernel.eval_rows(h, b, out, 0, len(out), low)
+
+
 def evaluate_many(holes: np.ndarray | Iterable[CardsLike], boards: np.ndarray | Iterable[CardsLike],
-                  *, threads: int | None = None, out: np.ndarray | None = None) -> np.ndarray:
+                  *, threads: int | None = None, out: np.ndarray | None = None,
+                  executor: Executor | None = None) -> np.ndarray:
     """High strengths of many Omaha hands at once.
 
     ``holes``: an ``(N, h)`` integer array of card ids, h = 4, 5 or 6 (``uint8``
@@ -79,6 +86,8 @@ def evaluate_many(holes: np.ndarray | Iterable[CardsLike], boards: np.ndarray | 
     hole i. ``threads``: ``None``/1 = one thread, ``0`` = all cores, ``n`` = n
     threads (the kernel releases the GIL). ``out``: an ``(N,)`` ``int32`` array
     to write into (and return), or None for a new one.
+    ``executor``: any ``concurrent.futures.Executor``; inputs above
+    ``EXECUTOR_UNIT_ROWS`` rows go to it in units of that many (``docs/scale.md``).
 
     Returns an ``(N,)`` ``int32`` array of strengths (1..7462, poker's scale),
     each the best of exactly two hole + three board cards.
@@ -88,12 +97,13 @@ def evaluate_many(holes: np.ndarray | Iterable[CardsLike], boards: np.ndarray | 
     DuplicateCardError (row, both places, also across hole and board),
     CardParseError. Rule: ``docs/rules/omaha.md``.
     """
-    return _run(holes, boards, threads, out, False)
+    return _run(holes, boards, threads, out, False, executor)
 
 
 def low_many(holes: np.ndarray | Iterable[CardsLike], boards: np.ndarray | Iterable[CardsLike],
-             *, threads: int | None = None, out: np.ndarray | None = None) -> np.ndarray:
+             *, threads: int | None = None, out: np.ndarray | None = None,
+             executor: Executor | None = None) -> np.ndarray:
     """Eight-or-better low strengths of many Omaha hands: an ``(N,)`` ``int32``
     array, 1..56 (higher = better low) or 0 (no qualifying low). Arguments and
     errors as :func:`evaluate_many`. Rule: ``docs/rules/omaha.md``."""
-    return _run(holes, boards, threads, out, True)
+    return _run(holes, boards, threads, out, True, executor)

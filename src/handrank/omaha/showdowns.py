@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from concurrent.futures import Executor
 from fractions import Fraction
 
 import numpy as np
@@ -105,7 +106,8 @@ def showdown_hilo(holes: Sequence[CardsLike], board: CardsLike, *,
 
 
 def showdown_hilo_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *,
-                       threads: int | None = None) -> tuple[np.ndarray, int]:
+                       threads: int | None = None,
+                       executor: Executor | None = None) -> tuple[np.ndarray, int]:
     """Many Omaha Hi-Lo showdowns at once, with exact shares.
 
     ``holes``: an ``(N, P, h)`` integer array of card ids (P >= 1 players, h = 4,
@@ -117,7 +119,8 @@ def showdown_hilo_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *,
     ``denominator = 2 * lcm(1..P)`` (every split of a half is whole in it), so
     each row sums to ``denominator`` and ``Fraction(shares[i, p], denominator)``
     is what :func:`showdown_hilo` gives for that deal. ``threads`` as for
-    :func:`~handrank.omaha.evaluate_many`.
+    :func:`~handrank.omaha.evaluate_many`; ``executor`` too (the deals are checked in
+    process, the P * N hands evaluated in units on it above ``EXECUTOR_UNIT_ROWS``).
 
     Raises ArrayShapeError / ArrayDtypeError for shapes and dtypes,
     HandSizeError (no player, or a hole count other than 4..6), CardRangeError
@@ -153,8 +156,9 @@ def showdown_hilo_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *,
                                  f"(board + every player's hole cards)", card=card, row=r)
     each_hole = np.ascontiguousarray(deal8[:, BOARD_SIZE:].reshape(n * players, h))
     each_board = np.repeat(deal8[:, :BOARD_SIZE], players, axis=0)
-    high = evaluate_many(each_hole, each_board, threads=threads).reshape(n, players)
-    low = low_many(each_hole, each_board, threads=threads).reshape(n, players)
+    high = evaluate_many(each_hole, each_board, threads=threads,
+                         executor=executor).reshape(n, players)
+    low = low_many(each_hole, each_board, threads=threads, executor=executor).reshape(n, players)
     hi_win = high == high.max(axis=1, keepdims=True)
     best_low = low.max(axis=1, keepdims=True)
     lo_win = (low == best_low) & (best_low > 0)

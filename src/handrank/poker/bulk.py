@@ -9,14 +9,9 @@ import numpy as np
 
 from . import _kernel as _poker
 from .._support.arrays import as_kernel_ids, as_mask_array, raise_kernel_error, result_array
-from .._support.threads import KernelError, check_executor, row_spans, run_chunked, run_units
+from .._support.threads import KernelError, run_bulk
 from ..cards import CardsLike
 from .hands import HAND_SIZES
-
-
-#: ``evaluate_many(executor=...)`` sends rows to the executor in units of this many
-#: hands (a few milliseconds of evaluation each); smaller inputs run in-process.
-EXECUTOR_UNIT_ROWS = 1 << 20
 
 
 def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *,
@@ -34,8 +29,9 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *,
     ``threads``: ``None``/1 = one thread, ``0`` = all cores, ``n`` = n threads
     (the kernel releases the GIL; small inputs stay on one thread).
     ``executor``: any ``concurrent.futures.Executor``; inputs above
-    :data:`EXECUTOR_UNIT_ROWS` hands are sent to it in units of that many rows (ids
-    or masks out, int32 strengths back: ``docs/scale.md`` says when that pays).
+    :data:`handrank._support.threads.EXECUTOR_UNIT_ROWS` hands are sent to it in
+    units of that many rows (ids or masks out, int32 strengths back; ``run_bulk``,
+    ``docs/scale.md`` says when that pays).
 
     ``out``: an ``(N,)`` ``int32`` array to write the strengths into (and return),
     reused from batch to batch so no fresh memory is touched; None = a new array.
@@ -49,62 +45,39 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *,
     TypeError for an ``executor`` without ``submit``.
     Rule: ``docs/rules/poker.md``.
     """
-    ex = check_executor(executor)
     if isinstance(cards, np.ndarray) and cards.ndim == 1 and cards.dtype.kind not in "OU":
         masks = as_mask_array(cards)
         res = result_array(out, len(masks), (masks,))
-        if ex is not None and len(masks) > EXECUTOR_UNIT_ROWS:
-            err = _on_executor(ex, masks, res)
-        else:
-            err = run_chunked(lambda a, b: _poker.eval_masks(masks, res, a, b), len(masks),
-                              threads)
+        err = run_bulk(_mask_unit, (masks,), res, threads=threads, executor=executor)
         if err is not None:
             raise_kernel_error(err, masks, HAND_SIZES)
         return res
     ids = as_kernel_ids(cards, HAND_SIZES)
-    if ex is not None and ids.shape[0] > EXECUTOR_UNIT_ROWS:
-        res = result_array(out, ids.shape[0], (ids,))
-        err = _on_executor(ex, ids, res)
-    else:
-        res, err = eval_id_rows(ids, threads, result_array(out, ids.shape[0], (ids,)))
+    res, err = eval_id_rows(ids, threads, result_array(out, ids.shape[0], (ids,)), executor)
     if err is not None:
         raise_kernel_error(err, ids, HAND_SIZES)
     return res
 
 
-def _eval_unit(rows: np.ndarray) -> tuple[np.ndarray, KernelError | None]:
-    """One work unit of :func:`evaluate_many` (picklable): ``(m,)`` uint64 masks or
-    ``(m, k)`` integer ids evaluated on one thread, with the first bad row (within
-    the unit) instead of raising."""
-    # an engine may hand over unaligned buffers (Dask's serialisation does): copy those
-    rows = np.require(rows, requirements=["C", "A"])
-    if rows.ndim == 1:
-        res = np.empty(len(rows), dtype=np.int32)
-        return res, _poker.eval_masks(rows, res, 0, len(rows))
-    return eval_id_rows(rows, 1)
+def _mask_unit(masks: np.ndarray, out: np.ndarray) -> KernelError | None:
+    """Rows of ``(m,)`` uint64 masks into ``out`` on one thread (a ``run_bulk`` unit)."""
+    return _poker.eval_masks(masks, out, 0, len(out))
 
 
-def _on_executor(executor: Executor, rows: np.ndarray, res: np.ndarray) -> KernelError | None:
-    """``rows`` evaluated in units on ``executor`` into ``res``; the lowest bad row."""
-    spans = row_spans(len(rows), EXECUTOR_UNIT_ROWS)
-    for (a, b), (part, err) in zip(spans, run_units(_eval_unit, [(rows[a:b],) for a, b in spans],
-                                                  executor=executor)):
-        if err is not None:  # units in row order: the first error is the lowest bad row
-            return a + err[0], err[1], err[2]
-        res[a:b] = part
-    return None
+def _id_unit(ids: np.ndarray, out: np.ndarray) -> KernelError | None:
+    """Rows of ``(m, k)`` integer ids (any integer dtype) into ``out`` (a ``run_bulk`` unit)."""
+    return _poker.eval_ids(ids.view(np.uint8), out, 0, len(out), ids.dtype.itemsize,
+                           ids.dtype.kind == "i")
 
 
-def eval_id_rows(ids: np.ndarray, threads: int | None, out: np.ndarray | None = None
-                 ) -> tuple[np.ndarray, KernelError | None]:
+def eval_id_rows(ids: np.ndarray, threads: int | None, out: np.ndarray | None = None,
+                 executor: Executor | None = None) -> tuple[np.ndarray, KernelError | None]:
     """Run the id kernel over a C-contiguous, aligned, native ``(N, k)`` integer
     array (k in 5..7, any integer dtype, values unchecked: the kernel checks
-    them) into ``out`` (a checked ``(N,)`` int32 array, or None for a new one):
-    ``(int32 strengths, None)``, or the first bad row's ``(row, column, kind)``
-    for the caller to name in its own layout."""
-    raw, size, signed = ids.view(np.uint8), ids.dtype.itemsize, ids.dtype.kind == "i"
+    them) into ``out`` (a checked ``(N,)`` int32 array, or None for a new one),
+    on ``threads`` or ``executor`` (``run_bulk``): ``(int32 strengths, None)``, or
+    the first bad row's ``(row, column, kind)`` for the caller to name in its own
+    layout."""
     if out is None:
         out = np.empty(ids.shape[0], dtype=np.int32)
-    err = run_chunked(lambda a, b: _poker.eval_ids(raw, out, a, b, size, signed),
-                      ids.shape[0], threads)
-    return out, err
+    return out, run_bulk(_id_unit, (ids,), out, threads=threads, executor=executor)

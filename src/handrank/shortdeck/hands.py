@@ -4,6 +4,7 @@ category, name and describe (the strength layout is in the package docstring).""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from concurrent.futures import Executor
 from functools import lru_cache
 
 import numpy as np
@@ -12,7 +13,7 @@ import numpy.typing as npt
 from . import _kernel as _sd
 from .._support.arrays import as_id_array, raise_kernel_error, result_array
 from .._support.checks import check_bool
-from .._support.threads import run_chunked
+from .._support.threads import KernelError, run_bulk
 from ..cards import RANK_NAMES, RANK_PLURALS, CardsLike, format_card, parse_cards
 from ..errors import CardRangeError, HandrankError, HandSizeError
 from ..poker._kernel import parse_rows
@@ -214,7 +215,8 @@ def evaluate(cards: CardsLike, *, straight_beats_trips: bool = False) -> HandVal
 
 
 def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *, straight_beats_trips: bool = False,
-                  threads: int | None = None, out: np.ndarray | None = None) -> np.ndarray:
+                  threads: int | None = None, out: np.ndarray | None = None,
+                  executor: Executor | None = None) -> np.ndarray:
     """Strengths of many short-deck hands at once.
 
     ``cards``: an ``(N, k)`` integer array of card ids, k = 5, 6 or 7 (``uint8``
@@ -223,6 +225,8 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *, straight_beats_tri
     ``threads``: ``None``/1 = one thread, ``0`` = all cores, ``n`` threads (the
     kernel releases the GIL). ``out``: an ``(N,)`` ``int32`` array to write into
     (partly written when a row is bad).
+    ``executor``: any ``concurrent.futures.Executor``; inputs above
+    ``EXECUTOR_UNIT_ROWS`` rows go to it in units of that many (``docs/scale.md``).
 
     Returns an ``(N,)`` ``int32`` array of strengths (1..1404) on the scale of
     the given option. Raises ArrayDtypeError, ArrayShapeError, HandSizeError,
@@ -233,7 +237,7 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *, straight_beats_tri
     sbt = _flag(straight_beats_trips)
     ids = as_id_array(cards, HAND_SIZES)
     res = result_array(out, ids.shape[0], (ids,))
-    err = run_chunked(lambda a, b: _sd.eval_ids(ids, res, a, b, sbt), ids.shape[0], threads)
+    err = run_bulk(_id_unit, (ids,), res, (sbt,), threads=threads, executor=executor)
     if err is not None:
         row, col, kind = err
         value = int(ids[row, col]) if col >= 0 else -1
@@ -242,3 +246,8 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *, straight_beats_tri
                                  f"is not in the short deck (sixes to aces)", row=row, column=col)
         raise_kernel_error(err, ids, HAND_SIZES)
     return res
+
+
+def _id_unit(ids: np.ndarray, out: np.ndarray, sbt: bool) -> KernelError | None:
+    """``(m, k)`` uint8 ids into ``out`` on one thread (a ``run_bulk`` unit)."""
+    return _sd.eval_ids(ids, out, 0, len(out), sbt)
