@@ -20,6 +20,16 @@ def test_game_names_map_to_their_page():
     assert rules.page("index").startswith("# The rules handrank implements")
 
 
+def test_every_eval_game_name_opens_its_page():
+    from handrank.cli.poker import EVAL_GAMES
+
+    for game in EVAL_GAMES:
+        assert rules.page(game).startswith("# "), game
+    assert rules.page("badugi") == rules.page("lowball")
+    assert rules.page("omaha-hilo") == rules.page("omaha")
+    assert rules.page("holdem") == rules.page("poker")
+
+
 def test_unknown_page_is_an_option_error():
     with pytest.raises(OptionError, match="unknown rules page 'stud'.*broken-canada"):
         rules.page("stud")

@@ -26,10 +26,11 @@ __all__ = ["PAGES", "page"]
 PAGES = ("poker", "brag-and-crash", "chinese-poker", "broken-canada", "lowball", "omaha",
          "shortdeck")
 
-#: Each game module's page.
-GAME_PAGES = {"poker": "poker", "equity": "poker", "brag": "brag-and-crash",
+#: Each game module's page, and the page of every ``handrank eval --game`` name.
+GAME_PAGES = {"poker": "poker", "equity": "poker", "holdem": "poker", "brag": "brag-and-crash",
               "crash": "brag-and-crash", "chinese": "chinese-poker", "canada": "broken-canada",
-              "razz": "lowball"}
+              "razz": "lowball", "ace-to-five": "lowball", "deuce-to-seven": "lowball",
+              "badugi": "lowball", "omaha-hilo": "omaha"}
 
 
 def page(name: str) -> str:

@@ -193,7 +193,7 @@ def test_bulk_hilo_shares_equal_the_single_showdown(players):
 def test_bulk_hilo_bad_deals_name_the_row():
     holes = np.array([[[0, 1, 2, 3], [4, 5, 6, 7]], [[8, 9, 10, 11], [12, 13, 14, 51]]])
     boards = np.array([[20, 21, 22, 23, 24], [25, 26, 27, 28, 51]])
-    with pytest.raises(DuplicateCardError, match="row 1: card As appears twice"):
+    with pytest.raises(DuplicateCardError, match=r"row 1: duplicate card As \(board column 4 and player 1 hole column 3\)"):
         omaha.showdown_hilo_many(holes, boards)
     boards[1, 4] = 52
     with pytest.raises(HandrankError, match="row 1, column 4: card id 52"):
@@ -202,3 +202,30 @@ def test_bulk_hilo_bad_deals_name_the_row():
         omaha.showdown_hilo_many(holes[:, :, :2], boards)
     with pytest.raises(HandrankError, match="holes must be"):
         omaha.showdown_hilo_many(holes[0], boards)
+
+
+def test_review_fixes_order_mixed_sizes_and_duplicate_places():
+    import numpy as np
+    import pytest
+
+    from handrank import omaha
+    from handrank.errors import ArrayShapeError, DuplicateCardError, HandSizeError
+
+    board = "2c 3d 7h Ks Kd"
+    with pytest.raises(HandSizeError, match=r"order is \(holes, board\)"):
+        omaha.showdown(board, ["Ac 4c Kh Qc", "Ad 4d 9s 9h"])
+    with pytest.raises(HandSizeError, match=r"order is \(holes, board\)"):
+        omaha.showdown_hilo(board.split(), "Ac 4c Kh Qc 9c 9d")
+    with pytest.raises(HandSizeError, match="player 1: 5 hole cards, but player 0 has 4"):
+        omaha.showdown_hilo(["Ac 4c Kh Qc", "Ad 4d 9s 9h 8c"], board)
+    with pytest.raises(HandSizeError, match="player 1: 5 hole cards"):
+        omaha.showdown(["Ac 4c Kh Qc", "Ad 4d 9s 9h 8c"], board)
+    holes = np.array([[[0, 1, 2, 3], [4, 5, 6, 7]]])
+    with pytest.raises(DuplicateCardError, match="board column 0 and player 1 hole column 2"):
+        omaha.showdown_hilo_many(holes, np.array([[6, 20, 21, 22, 23]]))
+    with pytest.raises(HandSizeError, match="got 4 hole cards per player and 4 board cards"):
+        omaha.showdown_hilo_many(holes, np.array([[20, 21, 22, 23]]))
+    with pytest.raises(ArrayShapeError, match="look swapped"):
+        omaha.showdown_hilo_many(np.array([[20, 21, 22, 23, 24]]), holes)
+    with pytest.raises(HandSizeError, match="Hold'em hand"):
+        omaha.evaluate_many(["As Ks"], [board])

@@ -33,3 +33,12 @@ def test_eval_shortdeck_bad_input(capsys):
     assert "a short-deck hand has 5, 6 or 7" in capsys.readouterr().err
     assert main(["eval", "--straight-beats-trips", "As Ks Qs Js Ts"]) == 2
     assert "--straight-beats-trips needs --game shortdeck" in capsys.readouterr().err
+
+
+def test_eval_shortdeck_blames_the_board_or_the_hand_at_its_own_position(capsys):
+    assert main(["eval", "--game", "shortdeck", "--board", "7c 7d 7h 8c 2d", "Tc Js"]) == 2
+    err = capsys.readouterr().err
+    assert "board ('7c 7d 7h 8c 2d'): card 2d (id 1) at position 4 is not in the short deck" in err
+    assert main(["eval", "--game", "shortdeck", "--board", "7c 7d 7h 8c 9d", "Tc Js", "Qc 2s"]) == 2
+    assert "hand 2 ('Qc 2s'): card 2s (id 3) at position 1 is not in the short deck" in (
+        capsys.readouterr().err)

@@ -4,13 +4,13 @@ command line (registered in ``EVAL_GAMES`` of :mod:`handrank.cli.poker`)."""
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from .. import omaha
 from ..cards import format_cards, parse_cards
-from ..errors import DuplicateCardError, HandrankError
-from ._common import EXIT_BAD_INPUT, EXIT_OK, PROG
+from ..errors import DuplicateCardError, HandrankError, HandSizeError
+from ._common import EXIT_BAD_INPUT, PROG
+from .poker import _listed, print_eval
 
 
 def _hands(args: argparse.Namespace) -> tuple[list[int], list[list[int]]] | None:
@@ -34,16 +34,13 @@ def _hands(args: argparse.Namespace) -> tuple[list[int], list[list[int]]] | None
                     raise DuplicateCardError(f"card {format_cards([c])} is also in {seen[c]}",
                                              card=c)
                 seen[c] = f"hand {i + 1}"
+            if holes and len(hole) != len(holes[0]):
+                raise HandSizeError(f"{len(hole)} hole cards, but hand 1 has {len(holes[0])}; "
+                                    f"every player of one Omaha game holds the same number")
         except HandrankError as e:
             raise e.with_context(f"hand {i + 1} ({text!r})") from None
         holes.append(hole)
     return board, holes
-
-
-def _listed(indices: list[int]) -> str:
-    if len(indices) == 1:
-        return f"hand {indices[0] + 1}"
-    return "hands " + ", ".join(str(i + 1) for i in indices)
 
 
 def _eval(args: argparse.Namespace, hilo: bool) -> int:
@@ -52,40 +49,21 @@ def _eval(args: argparse.Namespace, hilo: bool) -> int:
         return EXIT_BAD_INPUT
     board, holes = dealt
     values = [omaha.evaluate(h, board) for h in holes]
+    if not hilo:
+        return print_eval(args, values, board=board)
     best = max(v.strength for v in values)
     winners = [i for i, v in enumerate(values) if v.strength == best]
-    lows = [omaha.low(h, board) for h in holes] if hilo else []
-    low_winners = ([i for i, s in enumerate(lows) if s == max(lows)] if hilo and max(lows)
-                   else [])
-    shares = omaha.showdown_hilo(holes, board) if hilo else []
-    if args.output == "json":
-        rows = []
-        for i, (text, v) in enumerate(zip(args.hands, values)):
-            row = {"hand": i + 1, "input": text, "category": v.category.label, "name": v.name,
-                   "strength": v.strength, "description": v.description,
-                   "best_five": format_cards(v.cards)}
-            if hilo:
-                row.update(low_strength=lows[i], low=omaha.describe_low(lows[i]),
-                           share=str(shares[i]))
-            rows.append(row)
-        doc: dict[str, object] = {"game": args.game, "board": format_cards(board), "hands": rows,
-                                  "winners": [i + 1 for i in winners]}
-        if hilo:
-            doc["low_winners"] = [i + 1 for i in low_winners]
-        json.dump(doc, sys.stdout, ensure_ascii=False)
-        print()
-        return EXIT_OK
-    for i, v in enumerate(values):
-        line = f"{i + 1}: {format_cards(holes[i])}  {v.description} [{format_cards(v.cards)}]"
-        if hilo:
-            line += f"; {omaha.describe_low(lows[i])}; share {shares[i]}"
-        print(line)
-    if len(values) > 1 or hilo:
-        what = "winner" if len(winners) == 1 else "split"
-        print(f"{'high' if hilo else what}: {_listed(winners)}")
-    if hilo:
-        print(f"low: {_listed(low_winners)}" if low_winners else "low: none qualifies")
-    return EXIT_OK
+    lows = [omaha.low(h, board) for h in holes]
+    low_winners = [i for i, s in enumerate(lows) if s == max(lows)] if max(lows) else []
+    shares = omaha.showdown_hilo(holes, board)
+    return print_eval(
+        args, values, board=board,
+        extra=[{"low_strength": lo, "low": omaha.describe_low(lo), "share": str(sh)}
+               for lo, sh in zip(lows, shares)],
+        notes=[f"; {omaha.describe_low(lo)}; share {sh}" for lo, sh in zip(lows, shares)],
+        outcome=[f"high: {_listed(winners)}",
+                 f"low: {_listed(low_winners)}" if low_winners else "low: none qualifies"],
+        more={"low_winners": [i + 1 for i in low_winners]})
 
 
 def eval_omaha(args: argparse.Namespace) -> int:

@@ -17,7 +17,7 @@ import numpy as np
 
 from .. import poker
 from ..cards import format_card
-from ..errors import DuplicateCardError, HandrankError, HandSizeError
+from ..errors import CardRangeError, DuplicateCardError, HandrankError, HandSizeError
 from ..result import HandValue
 from .files import (
     SPLIT,
@@ -179,23 +179,57 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="cards every hole must hold (default 2, Texas Hold'em); "
                         "board + hole must make 5 to 7 cards")
 
-    p = add_command(subparsers, "eval", cmd_eval, epilog="examples:\n  handrank eval AsKsQsJsTs\n  handrank eval \"Ks Kh Kd 4c 4d\" \"Ah Ad Ac 2s 2d\"\n"
-               "  handrank eval --board \"Ks Qs Js Ts 2d\" \"As 3c\" \"9s 3d\"")
-    p.add_argument("hands", nargs="+", metavar="HAND", help='card text, e.g. "AsKs" or "As Ks Qs"')
-    p.add_argument("--board", default=None, help="community cards shared by every HAND")
+    p = add_command(subparsers, "eval", cmd_eval, epilog=EVAL_EPILOG)
+    p.add_argument("hands", nargs="+", metavar="HAND",
+                   help='card text, e.g. "AsKs" or "As Ks Qs"; what a HAND is depends on '
+                        '--game (below)')
+    p.add_argument("--board", default=None,
+                   help="community cards shared by every HAND (holdem, shortdeck: optional; "
+                        "omaha, omaha-hilo: required, 5 cards; lowball games: none)")
     p.add_argument("--game", choices=tuple(EVAL_GAMES), default="holdem",
-                   help="poker variant (default holdem: 5 to 7 cards, best five)")
+                   help="poker variant (default holdem); see 'a HAND per --game' below")
     p.add_argument("--straight-beats-trips", action="store_true",
                    help="--game shortdeck: rank the straight above three of a kind")
     add_format_option(p)
 
 
+EVAL_EPILOG = """\
+a HAND per --game (the rules: handrank rules GAME):
+  holdem          5 to 7 cards, best five; with --board, a player's hole cards
+                  and board + hole make 5 to 7 cards
+  shortdeck       as holdem, from the 36-card deck (sixes to aces);
+                  --straight-beats-trips ranks the straight above trips
+  omaha           4, 5 or 6 hole cards (the same count for every HAND) and
+  omaha-hilo      --board of 5 cards; each hand is two hole + three board
+                  cards; omaha-hilo adds the eight-or-better low and shares
+  deuce-to-seven  exactly 5 cards (no board)
+  ace-to-five     5 to 7 cards, best five low (no board); razz is the same
+  razz
+  badugi          exactly 4 cards (no board)
+
+output: per HAND the cards that play, the description and the strength
+(higher wins), then the winner or the split (-o json: the same as JSON).
+
+examples:
+  handrank eval AsKsQsJsTs
+  handrank eval "Ks Kh Kd 4c 4d" "Ah Ad Ac 2s 2d"
+  handrank eval --board "Ks Qs Js Ts 2d" "As 3c" "9s 3d"
+  handrank eval --game shortdeck --board "9c 9d 9h Ts Jd" "Ac Kd" "Qc 8s"
+  handrank eval --game omaha --board "2c 3d 7h Ks Kd" "Ac 4c Kh Qc" "Ad 4d 9s 9h"
+  handrank eval --game omaha-hilo --board "2c 3d 7h Ks Kd" "Ac 4c Kh Qc" "Ad 4d 9s 9h"
+  handrank eval --game deuce-to-seven "7c 5d 4h 3s 2c" "8c 6d 4h 3s 2d"
+  handrank eval --game razz "Ac 2d 3h 4s 6c Kd Kh"
+  handrank eval --game badugi "Ac 2d 3h 4s" "Kc Qd Jh Ts"
+"""
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
     """evaluate hands given as card strings on the command line
 
-    Evaluate each HAND (5 to 7 cards, best five). With two or more hands,
-    say which wins; with --board, each HAND is a player's hole cards and
-    the board is shared (one deck: no card may repeat).
+    Evaluate each HAND by the rules of --game (default holdem: 5 to 7 cards,
+    best five; per game below). With two or more hands, say which wins;
+    with --board, each HAND is a player's hole cards and the board is shared
+    (one deck: no card may repeat).
     """
     if EVAL_GAMES.get(args.game):
         module, _, function = EVAL_GAMES[args.game].partition(":")
@@ -207,20 +241,31 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
 
 def eval_report(args: argparse.Namespace, evaluate: Callable[[list[int]], HandValue],
-                hand: str) -> int:
+                hand: str, *, first_card: int = 0, deck: str = "") -> int:
     """``handrank eval`` for one variant whose hands are 5 to 7 cards (best five):
     parse ``args.hands`` (and ``args.board``), evaluate each with ``evaluate``
-    (card ids -> HandValue), print the values and the winner(s) as text or JSON.
-    ``hand`` names the variant's hand in the size error (``"a poker hand"``)."""
+    (card ids -> HandValue) and print them with :func:`print_eval`.
+    ``hand`` names the variant's hand in the size error (``"a poker hand"``);
+    a deck without the low cards (short deck) gives ``first_card`` (the lowest
+    card id) and ``deck`` (``"the short deck"``), so a card outside it is blamed
+    on the board or the hand that holds it, at its position there."""
     from ..cards import format_cards, parse_cards
+
+    def in_deck(ids: list[int]) -> list[int]:
+        for pos, c in enumerate(ids):
+            if c < first_card:
+                raise CardRangeError(f"card {format_card(c)} (id {c}) at position {pos} is not "
+                                     f"in {deck}", column=pos)
+        return ids
+
     try:
-        board = parse_cards(args.board) if args.board is not None else []
+        board = in_deck(parse_cards(args.board)) if args.board is not None else []
     except HandrankError as e:
         raise e.with_context(f"board ({args.board!r})") from None
     values, seen = [], {c: "the board" for c in board}
     for i, text in enumerate(args.hands):
         try:
-            cards = parse_cards(text)
+            cards = in_deck(parse_cards(text))
             if args.board is not None:
                 for c in cards:
                     if c in seen:
@@ -239,23 +284,53 @@ def eval_report(args: argparse.Namespace, evaluate: Callable[[list[int]], HandVa
                       f'"Kd Kh Kc 4s 4d"', file=sys.stderr)
                 return EXIT_BAD_INPUT
             raise e.with_context(f"hand {i + 1} ({text!r})") from None
+    return print_eval(args, values, board=board if args.board is not None else None)
+
+
+def _listed(indices: Sequence[int]) -> str:
+    """``"hand 2"`` or ``"hands 1, 3"`` (0-based indices, printed from 1)."""
+    if len(indices) == 1:
+        return f"hand {indices[0] + 1}"
+    return "hands " + ", ".join(str(i + 1) for i in indices)
+
+
+def print_eval(args: argparse.Namespace, values: Sequence[HandValue], *,
+               board: Sequence[int] | None = None, extra: Sequence[dict] | None = None,
+               notes: Sequence[str] | None = None, outcome: Sequence[str] | None = None,
+               more: dict | None = None) -> int:
+    """The one ``handrank eval`` report of every ``--game`` (higher strength wins).
+
+    Text: per hand ``N: <cards that play>  <description>  (strength S)`` (then
+    ``notes[i]``, e.g. Hi-Lo's low and share), then ``winner: hand N`` or
+    ``split: hands ...`` when there are two hands or more; ``outcome`` replaces
+    that last part (Hi-Lo: ``high: ...`` and ``low: ...`` lines).
+    JSON (``-o json``): ``{"game", ["board"], "hands": [{"hand", "input",
+    "category", "name", "strength", "description", "best_five"} + extra[i]],
+    "winners"} + more``; ``best_five`` is the cards that play."""
+    from ..cards import format_cards
+
     best = max(v.strength for v in values)
     winners = [i for i, v in enumerate(values) if v.strength == best]
     if args.output == "json":
-        json.dump({"hands": [{"hand": i + 1, "input": t, "category": v.category.label,
-                              "name": v.name, "strength": v.strength,
-                              "description": v.description, "best_five": format_cards(v.cards)}
-                             for i, (t, v) in enumerate(zip(args.hands, values))],
-                   "winners": [i + 1 for i in winners]}, sys.stdout, ensure_ascii=False)
+        rows = [{"hand": i + 1, "input": t, "category": v.category.label, "name": v.name,
+                 "strength": v.strength, "description": v.description,
+                 "best_five": format_cards(v.cards), **(extra[i] if extra else {})}
+                for i, (t, v) in enumerate(zip(args.hands, values))]
+        doc: dict[str, object] = {"game": args.game}
+        if board is not None:
+            doc["board"] = format_cards(board)
+        doc.update(hands=rows, winners=[i + 1 for i in winners], **(more or {}))
+        json.dump(doc, sys.stdout, ensure_ascii=False)
         print()
         return EXIT_OK
-    for i, (text, v) in enumerate(zip(args.hands, values)):
-        print(f"{i + 1}: {format_cards(v.cards)}  {v.description}  (strength {v.strength})")
-    if len(values) > 1:
-        if len(winners) == 1:
-            print(f"winner: hand {winners[0] + 1}")
-        else:
-            print("split: hands " + ", ".join(str(i + 1) for i in winners))
+    for i, v in enumerate(values):
+        print(f"{i + 1}: {format_cards(v.cards)}  {v.description}  (strength {v.strength})"
+              + (notes[i] if notes else ""))
+    if outcome is not None:
+        for line in outcome:
+            print(line)
+    elif len(values) > 1:
+        print(f"{'winner' if len(winners) == 1 else 'split'}: {_listed(winners)}")
     return EXIT_OK
 
 

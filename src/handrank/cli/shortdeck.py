@@ -15,4 +15,5 @@ def eval_shortdeck(args: argparse.Namespace) -> int:
     above three of a kind). Rules: ``docs/rules/shortdeck.md``."""
     sbt = bool(getattr(args, "straight_beats_trips", False))
     return eval_report(args, lambda ids: shortdeck.evaluate(ids, straight_beats_trips=sbt),
-                       "a short-deck hand")
+                       "a short-deck hand", first_card=shortdeck.FIRST_CARD,
+                       deck="the short deck (sixes to aces)")

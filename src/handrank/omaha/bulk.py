@@ -27,6 +27,11 @@ def id_rows(holes: np.ndarray | Iterable[CardsLike],
     ``boards`` context."""
     try:
         h = as_id_array(holes, HOLE_SIZES, "Omaha hole")
+    except errors.HandSizeError as e:
+        if "has 2 columns" in str(e):
+            raise errors.HandSizeError(f"holes: {e} (two hole cards is a Hold'em hand: use "
+                                       f"handrank.poker.evaluate_many(hole + board))") from None
+        raise e.with_context("holes") from None
     except errors.HandrankError as e:
         raise e.with_context("holes") from None
     try:

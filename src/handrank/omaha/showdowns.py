@@ -20,8 +20,33 @@ from .bulk import evaluate_many, low_many
 from .hands import BOARD_SIZE, HOLE_SIZES
 
 
+SWAPPED = ("the order is (holes, board): the holes first (one entry of 4, 5 or 6 cards per "
+           "player), then the 5-card board; these arguments look swapped")
+
+
+def _looks_swapped(holes: object, board: object) -> bool:
+    """Whether ``(holes, board)`` look like ``(board, holes)``: ``holes`` reads as
+    one 5-card list and ``board`` as one hole of 4 or 6 cards or a list of holes."""
+    try:
+        if len(parse_cards(holes)) != BOARD_SIZE:  # type: ignore[arg-type]
+            return False
+    except (HandrankError, TypeError, ValueError):
+        return False
+    try:
+        if isinstance(board, str):
+            return len(parse_cards(board)) in (4, 6)
+        return len(board) > 0 and all(len(parse_cards(x)) in HOLE_SIZES  # type: ignore
+                                      for x in board)  # type: ignore[union-attr]
+    except (HandrankError, TypeError, ValueError):
+        return False
+
+
 def _deal(holes: Sequence[CardsLike], board: CardsLike) -> tuple[list[list[int]], list[int]]:
-    """Every player's hole ids and the board's, from one deck, checked."""
+    """Every player's hole ids and the board's, from one deck, checked: the
+    order is (holes, board) (HandSizeError when they look swapped); every
+    player holds the same number of hole cards."""
+    if _looks_swapped(holes, board):
+        raise HandSizeError(SWAPPED)
     try:
         b = parse_cards(board)
     except HandrankError as e:
@@ -34,16 +59,24 @@ def _deal(holes: Sequence[CardsLike], board: CardsLike) -> tuple[list[list[int]]
                             "in player {p}'s hole"):
         if len(h) not in HOLE_SIZES:
             raise HandSizeError(f"player {p}: an Omaha hole has 4, 5 or 6 cards, got {len(h)}")
+        if out and len(h) != len(out[0]):
+            raise HandSizeError(f"player {p}: {len(h)} hole cards, but player 0 has "
+                                f"{len(out[0])}; every player of one Omaha game holds the "
+                                f"same number")
         out.append(h)
     return out, b
 
 
 def showdown(holes: Sequence[CardsLike], board: CardsLike) -> list[int]:
     """Winners of the high pot among players sharing ``board`` (5 cards): indices
-    into ``holes`` (4, 5 or 6 cards each; players may hold different counts),
+    into ``holes`` (4, 5 or 6 cards each, the same count for every player),
     ascending; several = a split. Each hand is two hole + three board cards.
 
-    Raises HandSizeError (naming the player or the board), DuplicateCardError
+    The order is ``(holes, board)``, as :func:`~handrank.omaha.evaluate` takes
+    ``(hole, board)`` (:func:`handrank.poker.showdown` takes the board first).
+
+    Raises HandSizeError (naming the player or the board; players holding
+    different counts; arguments that look swapped), DuplicateCardError
     (a card twice anywhere: names it and both places), CardParseError /
     CardRangeError with player or board context; TypeError when ``holes`` is
     a lone string. Rule: ``docs/rules/omaha.md``."""
@@ -67,7 +100,9 @@ def showdown_hilo(holes: Sequence[CardsLike], board: CardsLike, *,
     High and low are chosen independently (each two hole + three board cards),
     so one player may win both (a scoop). Tied players split the half they tie for.
 
-    ``holes``: one entry per player (4, 5 or 6 cards); ``board``: 5 cards.
+    ``holes``: one entry per player (4, 5 or 6 cards, the same count for every
+    player); ``board``: 5 cards. The order is ``(holes, board)``, as for
+    :func:`showdown`.
     ``pot``: None for exact shares, a list of :class:`fractions.Fraction`
     summing to 1 (a player tied for low with one other and alone for high gets
     1/2 + 1/4 = 3/4); or a number of chips (an int >= 0), for a list of ints
@@ -112,7 +147,8 @@ def showdown_hilo_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *,
 
     ``holes``: an ``(N, P, h)`` integer array of card ids (P >= 1 players, h = 4,
     5 or 6 hole cards each); ``boards``: ``(N, 5)``. Row i is one deal from one
-    deck: ``boards[i]`` and every player's ``holes[i, p]``.
+    deck: ``boards[i]`` and every player's ``holes[i, p]``. The order is
+    ``(holes, boards)``, as for :func:`showdown`.
 
     Returns ``(shares, denominator)``: ``shares`` an ``(N, P)`` ``int64`` array
     of each player's share of the pot in units of ``1 / denominator``, where
@@ -125,10 +161,13 @@ def showdown_hilo_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *,
     Raises ArrayShapeError / ArrayDtypeError for shapes and dtypes,
     HandSizeError (no player, or a hole count other than 4..6), CardRangeError
     (row and column in the layout board first, then each player's hole cards in
-    turn), DuplicateCardError naming the row and the card when a card appears
+    turn), DuplicateCardError naming the row, the card and both places
+    (``player p hole column j`` or ``board column j``) when a card appears
     twice in one deal. Rule: ``docs/rules/omaha.md``.
     """
     hl, b = int_array(holes, "holes"), int_array(boards, "boards")
+    if hl.ndim == 2 and b.ndim == 3:
+        raise ArrayShapeError(f"{SWAPPED} (holes has shape {hl.shape}, boards {b.shape})")
     if hl.ndim != 3 or b.ndim != 2:
         raise ArrayShapeError(f"holes must be (N, P, h) and boards (N, 5); got shapes "
                               f"{hl.shape} and {b.shape}")
@@ -139,7 +178,8 @@ def showdown_hilo_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *,
         raise HandSizeError("showdown needs at least one player")
     if h not in HOLE_SIZES or b.shape[1] != BOARD_SIZE:
         raise HandSizeError(f"an Omaha deal has 4, 5 or 6 hole cards per player and 5 board "
-                            f"cards; got {h} and {b.shape[1]}")
+                            f"cards; got {h} hole cards per player and {b.shape[1]} board "
+                            f"cards")
     denominator = 2 * math.lcm(*range(1, players + 1))
     if n == 0:
         return np.zeros((0, players), np.int64), denominator
@@ -151,9 +191,17 @@ def showdown_hilo_many(holes: npt.ArrayLike, boards: npt.ArrayLike, *,
     if bad.any():
         r = int(np.flatnonzero(bad)[0])
         row = deal8[r].tolist()
-        card = next(c for i, c in enumerate(row) if c in row[:i])
-        raise DuplicateCardError(f"row {r}: card {format_card(card)} appears twice in the deal "
-                                 f"(board + every player's hole cards)", card=card, row=r)
+        col = next(i for i, c in enumerate(row) if c in row[:i])
+        card = row[col]
+
+        def where(j: int) -> str:
+            if j < BOARD_SIZE:
+                return f"board column {j}"
+            p, k = divmod(j - BOARD_SIZE, h)
+            return f"player {p} hole column {k}"
+
+        raise DuplicateCardError(f"row {r}: duplicate card {format_card(card)} "
+                                 f"({where(row.index(card))} and {where(col)})", card=card, row=r)
     each_hole = np.ascontiguousarray(deal8[:, BOARD_SIZE:].reshape(n * players, h))
     each_board = np.repeat(deal8[:, :BOARD_SIZE], players, axis=0)
     high = evaluate_many(each_hole, each_board, threads=threads,
