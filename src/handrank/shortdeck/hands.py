@@ -28,6 +28,10 @@ ROYAL_FLUSH = 1404
 HAND_SIZES = (5, 6, 7)
 #: The lowest card id of the 36-card deck (the six of clubs); ids 16..51 are short-deck cards.
 FIRST_CARD = 16
+#: ``HandValue.game`` of each option's values: the two scales differ, so values
+#: made with different options refuse to be ordered (TypeError), like two games'.
+GAME = "shortdeck"
+GAME_SBT = "shortdeck-sbt"
 
 
 class Category(CategoryEnum):
@@ -36,7 +40,11 @@ class Category(CategoryEnum):
     straight (3) below three of a kind (4), the full house (5) below the flush
     (6). Under ``straight_beats_trips=True`` a straight beats three of a kind
     although its value is lower: compare strengths, not categories, across
-    categories."""
+    categories.
+
+    Members are ``IntEnum`` values, so members of two games' enums with the same
+    value compare equal (``shortdeck.Category.FLUSH == poker.Category.FULL_HOUSE``,
+    both 6): across games compare categories by ``.name``, never by value."""
 
     HIGH_CARD = 0
     ONE_PAIR = 1
@@ -49,8 +57,8 @@ class Category(CategoryEnum):
     STRAIGHT_FLUSH = 8
 
 
-_SCALE = StrengthScale("shortdeck", Category, _sd.category_first(False), MIN_STRENGTH, MAX_STRENGTH)
-_SCALE_SBT = StrengthScale("shortdeck", Category, _sd.category_first(True), MIN_STRENGTH,
+_SCALE = StrengthScale(GAME, Category, _sd.category_first(False), MIN_STRENGTH, MAX_STRENGTH)
+_SCALE_SBT = StrengthScale(GAME_SBT, Category, _sd.category_first(True), MIN_STRENGTH,
                            MAX_STRENGTH)
 _SBT = _sd.sbt_map()  # default strength -> straight_beats_trips strength of the same class
 _FROM_SBT = np.argsort(_SBT).astype(np.int32)  # its inverse (index 0 -> 0)
@@ -202,14 +210,17 @@ def _fields(s: int, sbt: bool) -> tuple[Category, str, str]:
 
 def evaluate(cards: CardsLike, *, straight_beats_trips: bool = False) -> HandValue:
     """Evaluate one hand of 5, 6 or 7 short-deck cards (best five) to a
-    :class:`~handrank.result.HandValue` (``game == "shortdeck"``; ``cards`` the
-    best five, most significant first; A-6-7-8-9 as 9-8-7-6-A). Strengths are on
-    the scale of the given option. Raises as :func:`strength`."""
+    :class:`~handrank.result.HandValue` (``cards`` the best five, most
+    significant first; A-6-7-8-9 as 9-8-7-6-A). Strengths are on the scale of
+    the given option, and so is ``game``: ``"shortdeck"`` (:data:`GAME`) by
+    default, ``"shortdeck-sbt"`` (:data:`GAME_SBT`) with
+    ``straight_beats_trips=True``, so ordering values of the two options raises
+    TypeError instead of comparing two scales. Raises as :func:`strength`."""
     sbt = _flag(straight_beats_trips)
     ids = _ids(cards)
     s = int(_sd.strength_ids(ids, sbt))
     cat, nm, words = _fields(s, sbt)
-    return HandValue(game="shortdeck", category=cat, strength=s, name=nm, description=words,
+    return HandValue(game=GAME_SBT if sbt else GAME, category=cat, strength=s, name=nm, description=words,
                      cards=_best_five(ids, _default(s, sbt)))
 
 
@@ -218,8 +229,10 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *, straight_beats_tri
     """Strengths of many short-deck hands at once.
 
     ``cards``: an ``(N, k)`` integer array of card ids, k = 5, 6 or 7 (``uint8``
-    is read in place; wider dtypes are range-checked and copied), or rows (a
-    list of card text or id lists, as :func:`handrank.poker.evaluate_many`).
+    is read in place; wider dtypes are range-checked and copied), an ``(N,)``
+    ``uint64`` array of card masks (bit c = card id c; every mask with the same
+    number of cards, 5 to 7; turned into ids first), or rows (a list of card
+    text or id lists, as :func:`handrank.poker.evaluate_many`).
     ``threads``: ``None``/1 = one thread, ``0`` = all cores, ``n`` threads (the
     kernel releases the GIL). ``out``: an ``(N,)`` ``int32`` array to write into
     (partly written when a row is bad).
@@ -231,7 +244,7 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *, straight_beats_tri
     Rule: ``docs/rules/shortdeck.md``.
     """
     sbt = _flag(straight_beats_trips)
-    ids = as_id_array(cards, HAND_SIZES)
+    ids = as_id_array(cards, HAND_SIZES, masks=True)
     res = result_array(out, ids.shape[0], (ids,))
     err = run_chunked(lambda a, b: _sd.eval_ids(ids, res, a, b, sbt), ids.shape[0], threads)
     if err is not None:
