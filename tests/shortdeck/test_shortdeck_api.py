@@ -27,3 +27,21 @@ def test_categories_of_two_games_compare_by_name():
     assert sd.Category.FLUSH == poker.Category.FULL_HOUSE  # IntEnum values: documented
     assert sd.Category.FLUSH.name != poker.Category.FULL_HOUSE.name
     assert "by ``.name``" in sd.Category.__doc__
+
+
+def test_evaluate_many_reads_uint64_masks_as_poker_does():
+    hands = ["7c 7d 7h 8c 9d Tc Js", "Ah Ad As Kh 7h 8h Th"]
+    masks = np.array([to_mask(h) for h in hands], dtype=np.uint64)
+    ids = np.array([parse_cards(h) for h in hands], dtype=np.uint8)
+    for sbt in (False, True):
+        assert sd.evaluate_many(masks, straight_beats_trips=sbt).tolist() == \
+            sd.evaluate_many(ids, straight_beats_trips=sbt).tolist()
+    assert sd.evaluate_many(masks[:0]).shape == (0,)
+    with pytest.raises(CardRangeError, match="row 1"):
+        sd.evaluate_many(np.array([masks[0], to_mask("2c 7d 7h 8c 9d Tc Js")], dtype=np.uint64))
+    with pytest.raises(HandSizeError, match="row 1"):  # 7 cards, then 5: not one (N, k) array
+        sd.evaluate_many(np.array([masks[0], to_mask("6c 7d 7h 8c 9d")], dtype=np.uint64))
+    with pytest.raises(HandSizeError, match="row 0"):
+        sd.evaluate_many(np.array([to_mask("6c 7d 7h 8c")], dtype=np.uint64))
+    with pytest.raises(CardRangeError, match="row 0"):
+        sd.evaluate_many(np.array([masks[0] | (1 << 60)], dtype=np.uint64))
