@@ -440,8 +440,8 @@ for _g, _hand in ((lowball.deuce_to_seven, "7s 5d 4h 3c 2s"), (lowball.ace_to_fi
         f"{_n}.strength": S(_g.strength, _hand),
         f"{_n}.evaluate": S(_g.evaluate, _hand),
         f"{_n}.evaluate_many": S(_g.evaluate_many, [_hand, _hand.split()], threads=1, out=None),
-        f"{_n}.category": S(_g.category, _g.max_strength),
-        f"{_n}.categories": S(_g.categories, [1, _g.max_strength]),
+        f"{_n}.category": S(_g.category, _g.MAX_STRENGTH),
+        f"{_n}.categories": S(_g.categories, [1, _g.MAX_STRENGTH]),
         f"{_n}.name": S(_g.name, 1),
         f"{_n}.describe": S(_g.describe, 1),
     })

@@ -69,18 +69,18 @@ def _ace_low_char(r: int) -> str:
 class LowballGame:
     """One lowball evaluator: ``strength``, ``evaluate``, ``evaluate_many``,
     ``category``, ``categories``, ``name``, ``describe``. Higher strength = better
-    low (the best hand has ``max_strength``); equal strengths split."""
+    low (the best hand has ``MAX_STRENGTH``); equal strengths split."""
 
     def __init__(self, game: str, number: int, hand_sizes: tuple[int, ...],
                  category_enum: type[CategoryEnum]) -> None:
         self.game = game
         self._number = number
-        self.hand_sizes = hand_sizes
+        self.HAND_SIZES = hand_sizes
         self.Category = category_enum
-        self.min_strength = 1
-        self.max_strength = int(_low.NUM_STRENGTHS[number])
+        self.MIN_STRENGTH = 1
+        self.MAX_STRENGTH = int(_low.NUM_STRENGTHS[number])
         self._scale = StrengthScale(game, category_enum, _low.category_first(number),
-                                    self.min_strength, self.max_strength)
+                                    self.MIN_STRENGTH, self.MAX_STRENGTH)
 
     def __repr__(self) -> str:
         return f"<handrank.lowball evaluator {self.game!r}>"
@@ -89,16 +89,16 @@ class LowballGame:
 
     def _ids(self, cards: CardsLike) -> list[int]:
         ids = parse_cards(cards)
-        if len(ids) not in self.hand_sizes:
-            sizes = " or ".join(map(str, self.hand_sizes))
+        if len(ids) not in self.HAND_SIZES:
+            sizes = " or ".join(map(str, self.HAND_SIZES))
             raise HandSizeError(f"a {self.game} hand has {sizes} cards, got {len(ids)}")
         return ids
 
     def strength(self, cards: CardsLike) -> int:
-        """Strength of one hand (1..``max_strength``, higher = better low).
+        """Strength of one hand (1..``MAX_STRENGTH``, higher = better low).
 
         ``cards``: text (``"7s 5d 4h 3c 2s"``) or a sequence of card ids / card
-        strings, as many as the game takes (``hand_sizes``). Raises
+        strings, as many as the game takes (``HAND_SIZES``). Raises
         CardParseError, CardRangeError, DuplicateCardError, HandSizeError (all
         ValueErrors); TypeError for an item that is neither a card string nor an int.
         """
@@ -143,33 +143,36 @@ class LowballGame:
         """Strengths of many hands at once.
 
         ``cards``: an ``(N, k)`` integer array of card ids with k in
-        ``hand_sizes`` (``uint8`` is read as is; wider dtypes are range-checked,
-        then cast), or rows: a list of card text or id lists.
+        ``HAND_SIZES`` (``uint8`` is read as is; wider dtypes are range-checked,
+        then cast), an ``(N,)`` ``uint64`` array of card masks (bit c = card id c,
+        as :func:`handrank.poker.evaluate_many` reads them; every mask with the
+        same number of cards, in ``HAND_SIZES``; turned into ids first), or rows:
+        a list of card text or id lists.
         ``threads``: ``None``/1 = one thread, ``0`` = all cores, ``n`` = n threads
         (the kernel releases the GIL; small inputs stay on one thread).
         ``out``: an ``(N,)`` ``int32`` array to write the strengths into (and
         return); None = a new array.
 
-        Returns an ``(N,)`` ``int32`` array of strengths (1..``max_strength``).
+        Returns an ``(N,)`` ``int32`` array of strengths (1..``MAX_STRENGTH``).
         Raises ArrayDtypeError (a TypeError), ArrayShapeError (also for a bad
         ``out``), HandSizeError (wrong number of columns), CardRangeError (row,
         column), DuplicateCardError (row, both columns), CardParseError (row,
         token). Rule: ``docs/rules/lowball.md``.
         """
-        ids = as_id_array(cards, self.hand_sizes, what=f"{self.game} hand")
+        ids = as_id_array(cards, self.HAND_SIZES, what=f"{self.game} hand", masks=True)
         res = result_array(out, ids.shape[0], (ids,))
         game = self._number
         err = run_chunked(lambda a, b: _low.eval_ids(game, ids, res, a, b), ids.shape[0],
                           threads)
         if err is not None:
-            raise_kernel_error(err, ids, self.hand_sizes)
+            raise_kernel_error(err, ids, self.HAND_SIZES)
         return res
 
     # ------------------------------------------------------------------ layout
 
     def category(self, strength: int) -> CategoryEnum:
         """The category of a strength. Raises HandrankError outside
-        1..``max_strength``, TypeError for a non-integer."""
+        1..``MAX_STRENGTH``, TypeError for a non-integer."""
         return self._scale.category(strength)
 
     def categories(self, strengths: npt.ArrayLike) -> np.ndarray:

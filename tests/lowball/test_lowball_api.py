@@ -1,0 +1,32 @@
+"""handrank.lowball's public surface after the fresh-user review: the constants'
+names, masks in evaluate_many, compare and showdown. Rules: docs/rules/lowball.md."""
+
+import numpy as np
+import pytest
+
+from handrank import lowball, shortdeck
+from handrank.cards import parse_cards, to_mask
+from handrank.errors import DuplicateCardError, HandSizeError
+
+GAMES = {"7s 5d 4h 3c 2s": lowball.deuce_to_seven, "Ks Qd 4h 3c 2s Ac 5d": lowball.ace_to_five,
+         "As 2d 3h 4c": lowball.badugi}
+
+
+def test_constants_are_named_as_the_other_games():
+    for game in GAMES.values():
+        assert game.MIN_STRENGTH == 1 and game.HAND_SIZES
+        assert game.MAX_STRENGTH == game.strength(game.Category.__name__ and
+                                                  next(h for h, g in GAMES.items() if g is game))
+        assert not hasattr(game, "max_strength")
+    assert (lowball.deuce_to_seven.MAX_STRENGTH, shortdeck.MAX_STRENGTH) == (7462, 1404)
+
+
+def test_evaluate_many_reads_uint64_masks():
+    for hand, game in GAMES.items():
+        other = hand.replace("2s", "8s").replace("4c", "Kc")
+        rows = [parse_cards(hand), parse_cards(other)]
+        masks = np.array([to_mask(r) for r in rows], dtype=np.uint64)
+        assert game.evaluate_many(masks).tolist() == \
+            game.evaluate_many(np.array(rows, dtype=np.uint8)).tolist()
+    with pytest.raises(HandSizeError, match="row 0"):
+        lowball.badugi.evaluate_many(np.array([to_mask("As 2d 3h 4c 5s")], dtype=np.uint64))
