@@ -84,7 +84,7 @@ def test_bad_rows_are_named_by_their_global_row():
 
 
 def test_shapes_and_dtypes_are_checked_when_the_graph_is_built():
-    with pytest.raises(HandSizeError, match="4 columns"):
+    with pytest.raises(HandSizeError, match="5, 6 or 7 cards; the array has 4 columns"):
         hd.evaluate_many(da.zeros((10, 4), dtype=np.uint8, chunks=5))
     with pytest.raises(ArrayDtypeError, match="float64"):
         hd.evaluate_many(da.zeros((10, 5), chunks=5))

@@ -137,7 +137,7 @@ def evaluate_many(cards: Any, *, threads: int | None = None) -> Any:
         raise ArrayShapeError(f"expected a 2-D (N, k) array of card ids with k in "
                               f"{list(poker.HAND_SIZES)}, got shape {x.shape}")
     if x.shape[1] not in poker.HAND_SIZES:
-        raise HandSizeError(f"each hand must have 5 or 6 or 7 cards; the array has "
+        raise HandSizeError(f"each hand must have 5, 6 or 7 cards; the array has "
                             f"{x.shape[1]} columns (shape {x.shape})")
     return x.map_blocks(_eval_block, threads, dtype=np.int32, drop_axis=1,
                         meta=np.empty((0,), dtype=np.int32))

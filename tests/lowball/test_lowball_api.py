@@ -30,3 +30,10 @@ def test_evaluate_many_reads_uint64_masks():
             game.evaluate_many(np.array(rows, dtype=np.uint8)).tolist()
     with pytest.raises(HandSizeError, match="row 0"):
         lowball.badugi.evaluate_many(np.array([to_mask("As 2d 3h 4c 5s")], dtype=np.uint64))
+
+
+def test_size_error_reads_as_english():
+    with pytest.raises(HandSizeError, match=r"^an ace-to-five hand has 5, 6 or 7 cards, got 4$"):
+        lowball.ace_to_five.strength("As 2d 3h 4c")
+    with pytest.raises(HandSizeError, match=r"^a badugi hand has 4 cards, got 5$"):
+        lowball.badugi.strength("As 2d 3h 4c 5s")

@@ -90,8 +90,10 @@ class LowballGame:
     def _ids(self, cards: CardsLike) -> list[int]:
         ids = parse_cards(cards)
         if len(ids) not in self.HAND_SIZES:
-            sizes = " or ".join(map(str, self.HAND_SIZES))
-            raise HandSizeError(f"a {self.game} hand has {sizes} cards, got {len(ids)}")
+            *most, last = map(str, self.HAND_SIZES)
+            sizes = f"{', '.join(most)} or {last}" if most else last
+            article = "an" if self.game[0] in "aeiou" else "a"
+            raise HandSizeError(f"{article} {self.game} hand has {sizes} cards, got {len(ids)}")
         return ids
 
     def strength(self, cards: CardsLike) -> int:
