@@ -37,3 +37,22 @@ def test_size_error_reads_as_english():
         lowball.ace_to_five.strength("As 2d 3h 4c")
     with pytest.raises(HandSizeError, match=r"^a badugi hand has 4 cards, got 5$"):
         lowball.badugi.strength("As 2d 3h 4c 5s")
+
+
+def test_compare_and_showdown():
+    d27, a5 = lowball.deuce_to_seven, lowball.ace_to_five
+    # 7-5-4-3-2 beats 8-5-4-3-2; A-2-3-4-5 is ace-high in deuce-to-seven, a wheel in razz.
+    assert d27.compare("7s 5d 4h 3c 2s", "8s 5c 4d 3h 2d") == 1
+    assert d27.compare("8s 5c 4d 3h 2d", "7s 5d 4h 3c 2s") == -1
+    assert d27.compare("7s 5d 4h 3c 2s", "7d 5c 4s 3h 2h") == 0
+    assert d27.compare("As 2d 3h 4c 5s", "Ks Qd Jh 9c 8s") == -1
+    assert a5.compare("As 2d 3h 4c 5s", "6s 4d 3h 2c Ad") == 1
+    assert a5.showdown(["As 2d 3h 4c 5s Ks Kd", "Ah 2c 3d 4s 5h Qc Qd", "6c 4h 3s 2h Ac 9d 9h"]) \
+        == [0, 1]
+    assert lowball.badugi.showdown(["Ks Qd Jh Tc", "As 2d 3h 4c", "Ad 2h 3c 3s"]) == [1]
+    with pytest.raises(DuplicateCardError, match="card As of player 1 is also held by player 0"):
+        a5.showdown(["As 2d 3h 4c 5s", "As 2c 3d 4s 6h"])
+    with pytest.raises(HandSizeError, match="player 1: a deuce-to-seven hand has 5 cards"):
+        d27.showdown(["7s 5d 4h 3c 2s", "8s 5c 4d 3h"])
+    with pytest.raises(TypeError):
+        d27.showdown("7s 5d 4h 3c 2s")

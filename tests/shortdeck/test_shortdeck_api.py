@@ -45,3 +45,23 @@ def test_evaluate_many_reads_uint64_masks_as_poker_does():
         sd.evaluate_many(np.array([to_mask("6c 7d 7h 8c")], dtype=np.uint64))
     with pytest.raises(CardRangeError, match="row 0"):
         sd.evaluate_many(np.array([masks[0] | (1 << 60)], dtype=np.uint64))
+
+
+def test_compare_and_showdown_follow_the_option():
+    trips, straight = "7c 7d 7h 8c 9d Tc Js", "Qh Kd 7s 8s 9h Tc Js"
+    assert sd.compare(trips, straight) == 1
+    assert sd.compare(trips, straight, straight_beats_trips=True) == -1
+    assert sd.compare("6h 7h 8h 9h Jh", "As Ad Ah Ks Kd") == 1  # flush beats full house
+    assert sd.compare("As Ks Qs Js Ts", "Ah Kh Qh Jh Th") == 0
+    board = "7c 8d 9s Tc Jd"
+    assert sd.showdown(board, ["7d 7h", "Qs Kh"]) == [0]  # trips beat the king-high straight
+    assert sd.showdown(board, ["7d 7h", "Qs Kh"], straight_beats_trips=True) == [1]
+    assert sd.showdown("7c 7d 8c 9d Tc", ["7h Js", "Ks Kh"]) == [0]
+    assert sd.showdown("7c 7d 8c 9d Tc", ["7h Js", "Ks Kh"], straight_beats_trips=True) == [0]
+    assert sd.showdown("7c 7d 8c 9d Tc", ["6h Js", "Jh 6s"], straight_beats_trips=True) == [0, 1]
+    with pytest.raises(DuplicateCardError, match="player 1"):
+        sd.showdown(board, ["7d 7h", "7d Kh"])
+    with pytest.raises(CardRangeError, match="player 1"):
+        sd.showdown(board, ["7h Ah", "5d Kh"])
+    with pytest.raises(HandSizeError, match="player 0: board \\+ hole cards make 8"):
+        sd.showdown(board, ["7h Ah Ad"])

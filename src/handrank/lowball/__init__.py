@@ -1,7 +1,8 @@
 """Lowball hand evaluation: deuce-to-seven, ace-to-five (razz) and badugi.
 
 Rules: ``docs/rules/lowball.md``. Three evaluator objects with the same verbs
-(``strength``, ``evaluate``, ``evaluate_many``, ``category``, ``categories``,
+(``strength``, ``evaluate``, ``evaluate_many``, ``compare``, ``showdown``,
+``category``, ``categories``,
 ``name``, ``describe``; attributes ``game``, ``HAND_SIZES``, ``MIN_STRENGTH``,
 ``MAX_STRENGTH``, ``Category``, named as the other games' module constants):
 

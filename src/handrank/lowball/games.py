@@ -14,6 +14,7 @@ import numpy.typing as npt
 from . import _kernel as _low
 from . import reference as _ref
 from .._support.arrays import as_id_array, raise_kernel_error, result_array
+from .._support.checks import each_player
 from .._support.threads import run_chunked
 from ..cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, parse_cards
 from ..errors import HandSizeError
@@ -68,7 +69,7 @@ def _ace_low_char(r: int) -> str:
 
 class LowballGame:
     """One lowball evaluator: ``strength``, ``evaluate``, ``evaluate_many``,
-    ``category``, ``categories``, ``name``, ``describe``. Higher strength = better
+    ``compare``, ``showdown``, ``category``, ``categories``, ``name``, ``describe``. Higher strength = better
     low (the best hand has ``MAX_STRENGTH``); equal strengths split."""
 
     def __init__(self, game: str, number: int, hand_sizes: tuple[int, ...],
@@ -137,6 +138,26 @@ class LowballGame:
         cnt = Counter(_ref.ace_low_rank(c) for c in play)
         return tuple(sorted(play, key=lambda c: (cnt[_ref.ace_low_rank(c)],
                                                  _ref.ace_low_rank(c), c), reverse=True))
+
+    def compare(self, a: CardsLike, b: CardsLike) -> int:
+        """1 if hand ``a`` is the better low, -1 if it is worse, 0 for a split.
+        The two hands are read on their own (they may share cards); raises as
+        :meth:`strength`. Rule: ``docs/rules/lowball.md``."""
+        sa, sb = self.strength(a), self.strength(b)
+        return (sa > sb) - (sa < sb)
+
+    def showdown(self, hands: Sequence[CardsLike]) -> list[int]:
+        """Winners (best lows) among players: indices into ``hands``, ascending
+        (several = a split pot). ``hands``: one entry per player (text or ids),
+        each as many cards as the game takes (``HAND_SIZES``); all cards come
+        from one deck: a card held twice raises DuplicateCardError naming it and
+        both players. Other errors as :meth:`strength`, with ``player p`` in
+        front; HandSizeError for no player. Rule: ``docs/rules/lowball.md``."""
+        strengths = [int(_low.strength_ids(self._number, ids)) for _, ids in
+                     each_player(hands, "hands", "one entry (a hand)", self._ids, {},
+                                 "held by player {p}")]
+        best = max(strengths)
+        return [i for i, s in enumerate(strengths) if s == best]
 
     # ------------------------------------------------------------------ many hands
 

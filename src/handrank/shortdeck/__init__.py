@@ -44,7 +44,8 @@ Card ids: see :mod:`handrank.cards`.
 
 Modules
 -------
-``hands``      strength, evaluate (HandValue), evaluate_many, category(ies), name, describe
+``hands``      strength, evaluate (HandValue), evaluate_many, category(ies), name, describe,
+               compare, showdown
 ``_kernel``    the compiled kernel over ``kernel.h`` and the generated ``tables.h``
                (``tools/gen_shortdeck.py``; 77 KB of tables, see
                :func:`handrank.shortdeck._kernel.table_bytes`)
@@ -66,10 +67,12 @@ from .hands import (
     Category,
     categories,
     category,
+    compare,
     describe,
     evaluate,
     evaluate_many,
     name,
+    showdown,
     strength,
 )
 
@@ -85,9 +88,11 @@ __all__ = [
     "Category",
     "categories",
     "category",
+    "compare",
     "describe",
     "evaluate",
     "evaluate_many",
     "name",
+    "showdown",
     "strength",
 ]

@@ -3,7 +3,7 @@ category, name and describe (the strength layout is in the package docstring).""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -11,7 +11,7 @@ import numpy.typing as npt
 
 from . import _kernel as _sd
 from .._support.arrays import as_id_array, raise_kernel_error, result_array
-from .._support.checks import check_bool
+from .._support.checks import check_bool, each_player
 from .._support.threads import run_chunked
 from ..cards import RANK_NAMES, RANK_PLURALS, CardsLike, format_card, parse_cards
 from ..errors import CardRangeError, HandrankError, HandSizeError
@@ -255,3 +255,48 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *, straight_beats_tri
                                  f"is not in the short deck (sixes to aces)", row=row, column=col)
         raise_kernel_error(err, ids, HAND_SIZES)
     return res
+
+
+def compare(a: CardsLike, b: CardsLike, *, straight_beats_trips: bool = False) -> int:
+    """1 if hand ``a`` beats ``b``, -1 if it loses, 0 for a split (under the given option).
+
+    Each hand is 5..7 short-deck cards on its own (the two may share cards, e.g.
+    a board), given as for :func:`strength`, whose errors it raises.
+    Rule: ``docs/rules/shortdeck.md``.
+    """
+    sa = strength(a, straight_beats_trips=straight_beats_trips)
+    sb = strength(b, straight_beats_trips=straight_beats_trips)
+    return (sa > sb) - (sa < sb)
+
+
+def showdown(board: CardsLike, holes: Sequence[CardsLike], *,
+             straight_beats_trips: bool = False) -> list[int]:
+    """Winners among players sharing a board: indices into ``holes``, ascending
+    (several = a split pot), as :func:`handrank.poker.showdown`.
+
+    ``board``: the community cards (text or ids); ``holes``: one entry per player
+    (text or ids). Each player's board + hole cards must total 5, 6 or 7
+    short-deck cards (HandSizeError naming the player otherwise). All cards come
+    from one deck: a card appearing twice anywhere raises DuplicateCardError
+    naming it and the player; other bad cards raise as :func:`strength`, with
+    ``player p`` (or ``board``) in front. Rule: ``docs/rules/shortdeck.md``.
+    """
+    sbt = _flag(straight_beats_trips)
+    try:
+        b = parse_cards(board)
+    except HandrankError as e:
+        raise e.with_context("board") from None
+    seen = {c: "in the board" for c in b}
+    strengths = []
+    for p, h in each_player(holes, "holes", "one entry (hole cards)", parse_cards, seen,
+                            "in player {p}'s hole cards"):
+        hand = b + h
+        if len(hand) not in HAND_SIZES:
+            raise HandSizeError(f"player {p}: board + hole cards make {len(hand)} cards; "
+                                f"a short-deck hand has 5, 6 or 7")
+        try:
+            strengths.append(strength(hand, straight_beats_trips=sbt))
+        except HandrankError as e:
+            raise e.with_context(f"player {p}") from None
+    best = max(strengths)
+    return [i for i, s in enumerate(strengths) if s == best]
