@@ -162,3 +162,9 @@ def test_local_cluster_with_two_worker_processes():
         ids[150_001, 3] = 77
         with pytest.raises(CardRangeError, match=r"^row 150001, column 3"):
             client.compute(hd.evaluate_many(da.from_array(ids, chunks=(25_000, 7))), sync=True)
+
+
+def test_the_module_shows_only_its_api():
+    public = {n for n in vars(hd) if not n.startswith("_")} - {"annotations"}
+    assert public == set(hd.__all__) | {"N_CATEGORIES"}
+    assert dir(hd) == sorted(public)
