@@ -13,10 +13,9 @@ GAMES = {"7s 5d 4h 3c 2s": lowball.deuce_to_seven, "Ks Qd 4h 3c 2s Ac 5d": lowba
 
 
 def test_constants_are_named_as_the_other_games():
-    for game in GAMES.values():
-        assert game.MIN_STRENGTH == 1 and game.HAND_SIZES
-        assert game.MAX_STRENGTH == game.strength(game.Category.__name__ and
-                                                  next(h for h, g in GAMES.items() if g is game))
+    for best, game in GAMES.items():  # each key is its game's best hand
+        assert game.MIN_STRENGTH == 1 and len(parse_cards(best)) in game.HAND_SIZES
+        assert game.MAX_STRENGTH == game.strength(best)
         assert not hasattr(game, "max_strength")
     assert (lowball.deuce_to_seven.MAX_STRENGTH, shortdeck.MAX_STRENGTH) == (7462, 1404)
 
