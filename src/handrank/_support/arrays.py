@@ -23,7 +23,8 @@ def as_id_array(cards: object, sizes: Sequence[int], what: str = "hand", *,
     :func:`ids_from_masks`).
     Raises as :func:`as_kernel_ids`, and CardRangeError naming the row and column.
     """
-    if masks and isinstance(cards, np.ndarray) and cards.ndim == 1 and cards.dtype.kind not in "OU":
+    if (masks and isinstance(cards, np.ndarray) and cards.ndim == 1
+            and cards.dtype.kind not in "OU"):
         return ids_from_masks(cards, sizes)
     arr = as_kernel_ids(cards, sizes, what)
     if arr.dtype != np.uint8:

@@ -69,8 +69,9 @@ def _ace_low_char(r: int) -> str:
 
 class LowballGame:
     """One lowball evaluator: ``strength``, ``evaluate``, ``evaluate_many``,
-    ``compare``, ``showdown``, ``category``, ``categories``, ``name``, ``describe``. Higher strength = better
-    low (the best hand has ``MAX_STRENGTH``); equal strengths split."""
+    ``compare``, ``showdown``, ``category``, ``categories``, ``name``, ``describe``.
+    Higher strength = better low (the best hand has ``MAX_STRENGTH``); equal
+    strengths split."""
 
     def __init__(self, game: str, number: int, hand_sizes: tuple[int, ...],
                  category_enum: type[CategoryEnum]) -> None:

@@ -220,8 +220,8 @@ def evaluate(cards: CardsLike, *, straight_beats_trips: bool = False) -> HandVal
     ids = _ids(cards)
     s = int(_sd.strength_ids(ids, sbt))
     cat, nm, words = _fields(s, sbt)
-    return HandValue(game=GAME_SBT if sbt else GAME, category=cat, strength=s, name=nm, description=words,
-                     cards=_best_five(ids, _default(s, sbt)))
+    return HandValue(game=GAME_SBT if sbt else GAME, category=cat, strength=s, name=nm,
+                     description=words, cards=_best_five(ids, _default(s, sbt)))
 
 
 def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *, straight_beats_trips: bool = False,
