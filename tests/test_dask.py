@@ -84,7 +84,7 @@ def test_bad_rows_are_named_by_their_global_row():
 
 
 def test_shapes_and_dtypes_are_checked_when_the_graph_is_built():
-    with pytest.raises(HandSizeError, match="4 columns"):
+    with pytest.raises(HandSizeError, match="5, 6 or 7 cards; the array has 4 columns"):
         hd.evaluate_many(da.zeros((10, 4), dtype=np.uint8, chunks=5))
     with pytest.raises(ArrayDtypeError, match="float64"):
         hd.evaluate_many(da.zeros((10, 5), chunks=5))
@@ -162,3 +162,9 @@ def test_local_cluster_with_two_worker_processes():
         ids[150_001, 3] = 77
         with pytest.raises(CardRangeError, match=r"^row 150001, column 3"):
             client.compute(hd.evaluate_many(da.from_array(ids, chunks=(25_000, 7))), sync=True)
+
+
+def test_the_module_shows_only_its_api():
+    public = {n for n in vars(hd) if not n.startswith("_")} - {"annotations"}
+    assert public == set(hd.__all__) | {"N_CATEGORIES"}
+    assert dir(hd) == sorted(public)

@@ -252,7 +252,7 @@ BULK_CALLS = {
         _c(d[:, :8]).reshape(-1, 2, 4), _c(d[:, 8:13]), **kw)[0]),
     "shortdeck": lambda d, **kw: shortdeck.evaluate_many(_c(d[:, :7] % 36 + 16), **kw),
     **{f"lowball {name}": (lambda g: lambda d, **kw: g.evaluate_many(
-        _c(d[:, :max(g.hand_sizes)]), **kw))(g)
+        _c(d[:, :max(g.HAND_SIZES)]), **kw))(g)
        for name, g in lowball.GAMES.items() if name != "razz"},
 }
 

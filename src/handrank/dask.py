@@ -41,29 +41,37 @@ Rules: ``docs/rules/poker.md``. Scale-out recipes: ``docs/scale.md`` ("Dask").
 
 from __future__ import annotations
 
-import math
-import re
-from typing import Any
+import math as _math
+import re as _re
+from typing import Any as _Any
 
-import numpy as np
+import numpy as _np
 
-from . import poker
-from .errors import ArrayDtypeError, ArrayShapeError, HandrankError, HandSizeError
+from . import poker as _poker
+from .errors import ArrayDtypeError as _ArrayDtypeError
+from .errors import ArrayShapeError as _ArrayShapeError
+from .errors import HandrankError as _HandrankError
+from .errors import HandSizeError as _HandSizeError
 
 try:
-    import dask.array as da
+    import dask.array as _da
 except ImportError as e:  # pragma: no cover - exercised only without the extra
     raise ImportError("handrank.dask needs Dask: pip install 'handrank[dask]'") from e
 
 __all__ = ["categories", "category_counts", "evaluate_many", "evaluate_text", "showdown_many"]
 
+
+def __dir__() -> list[str]:
+    """The API only (imports are private; ``annotations`` is the __future__ flag)."""
+    return sorted([*__all__, "N_CATEGORIES"])
+
 #: Number of poker categories (high card .. straight flush), the length of category_counts.
-N_CATEGORIES = len(poker.Category)
+N_CATEGORIES = len(_poker.Category)
 
-_ROW = re.compile(r"^(row|index) (\d+)")
+_ROW = _re.compile(r"^(row|index) (\d+)")
 
 
-def _globalise(e: HandrankError, offset: int | None, block: int) -> HandrankError:
+def _globalise(e: _HandrankError, offset: int | None, block: int) -> _HandrankError:
     """``e`` (raised on one block) with its leading ``row r`` made the row of the whole
     array (``offset`` = the block's first row; None = unknown: name the block)."""
     msg = str(e.args[0]) if e.args else ""
@@ -78,25 +86,25 @@ def _globalise(e: HandrankError, offset: int | None, block: int) -> HandrankErro
     return e
 
 
-def _block_place(block_info: Any) -> tuple[int | None, int]:
+def _block_place(block_info: _Any) -> tuple[int | None, int]:
     """(first row of the block in the whole array or None if unknown, block number)."""
     if not block_info or None not in block_info:
         return None, 0
     info = block_info[None]
     start = info["array-location"][0][0]
     block = int(info["chunk-location"][0])
-    if start is None or (isinstance(start, float) and math.isnan(start)):
+    if start is None or (isinstance(start, float) and _math.isnan(start)):
         return None, block
     return int(start), block
 
 
-def _rows(x: Any, what: str) -> Any:
+def _rows(x: _Any, what: str) -> _Any:
     """``x`` as a Dask array chunked by rows only (other axes one block each)."""
-    if not isinstance(x, da.Array):
+    if not isinstance(x, _da.Array):
         raise TypeError(f"{what}: expected a dask.array.Array, got {type(x).__name__} "
                         f"(use handrank.poker for numpy arrays)")
-    if x.dtype.kind not in "iu" or x.dtype == np.bool_:
-        raise ArrayDtypeError(f"{what} must hold integers, got dtype {x.dtype}")
+    if x.dtype.kind not in "iu" or x.dtype == _np.bool_:
+        raise _ArrayDtypeError(f"{what} must hold integers, got dtype {x.dtype}")
     if x.ndim > 1 and any(len(c) > 1 for c in x.chunks[1:]):
         x = x.rechunk({i: -1 for i in range(1, x.ndim)})
     return x
@@ -105,14 +113,14 @@ def _rows(x: Any, what: str) -> Any:
 # --------------------------------------------------------------------------- arrays
 
 
-def _eval_block(block: np.ndarray, threads: int | None, block_info: Any = None) -> np.ndarray:
+def _eval_block(block: _np.ndarray, threads: int | None, block_info: _Any = None) -> _np.ndarray:
     try:
-        return poker.evaluate_many(block, threads=threads)
-    except HandrankError as e:
+        return _poker.evaluate_many(block, threads=threads)
+    except _HandrankError as e:
         raise _globalise(e, *_block_place(block_info)) from None
 
 
-def evaluate_many(cards: Any, *, threads: int | None = None) -> Any:
+def evaluate_many(cards: _Any, *, threads: int | None = None) -> _Any:
     """Strengths of many hands, lazily, block by block.
 
     ``cards``: a Dask array of card ids ``(N, k)`` (k = 5, 6 or 7, any integer dtype,
@@ -129,33 +137,33 @@ def evaluate_many(cards: Any, *, threads: int | None = None) -> Any:
     x = _rows(cards, "cards")
     if x.ndim == 1:
         if not (x.dtype.kind == "u" and x.dtype.itemsize == 8):
-            raise ArrayDtypeError(f"a 1-D input must be uint64 card masks, got dtype {x.dtype}; "
+            raise _ArrayDtypeError(f"a 1-D input must be uint64 card masks, got dtype {x.dtype}; "
                                   f"card ids go in a 2-D (N, k) array")
-        return x.map_blocks(_eval_block, threads, dtype=np.int32,
-                            meta=np.empty((0,), dtype=np.int32))
+        return x.map_blocks(_eval_block, threads, dtype=_np.int32,
+                            meta=_np.empty((0,), dtype=_np.int32))
     if x.ndim != 2:
-        raise ArrayShapeError(f"expected a 2-D (N, k) array of card ids with k in "
-                              f"{list(poker.HAND_SIZES)}, got shape {x.shape}")
-    if x.shape[1] not in poker.HAND_SIZES:
-        raise HandSizeError(f"each hand must have 5 or 6 or 7 cards; the array has "
+        raise _ArrayShapeError(f"expected a 2-D (N, k) array of card ids with k in "
+                              f"{list(_poker.HAND_SIZES)}, got shape {x.shape}")
+    if x.shape[1] not in _poker.HAND_SIZES:
+        raise _HandSizeError(f"each hand must have 5, 6 or 7 cards; the array has "
                             f"{x.shape[1]} columns (shape {x.shape})")
-    return x.map_blocks(_eval_block, threads, dtype=np.int32, drop_axis=1,
-                        meta=np.empty((0,), dtype=np.int32))
+    return x.map_blocks(_eval_block, threads, dtype=_np.int32, drop_axis=1,
+                        meta=_np.empty((0,), dtype=_np.int32))
 
 
-def _cat_block(block: np.ndarray, block_info: Any = None) -> np.ndarray:
+def _cat_block(block: _np.ndarray, block_info: _Any = None) -> _np.ndarray:
     try:
-        return poker.categories(block)
-    except HandrankError as e:
+        return _poker.categories(block)
+    except _HandrankError as e:
         raise _globalise(e, *_block_place(block_info)) from None
 
 
-def _strengths(x: Any, threads: int | None) -> Any:
+def _strengths(x: _Any, threads: int | None) -> _Any:
     x = _rows(x, "strengths or cards")
     return evaluate_many(x, threads=threads) if x.ndim == 2 else x
 
 
-def categories(strengths: Any, *, threads: int | None = None) -> Any:
+def categories(strengths: _Any, *, threads: int | None = None) -> _Any:
     """Category values, lazily: :func:`handrank.poker.categories` block by block.
 
     ``strengths``: a 1-D integer Dask array of strengths (1..7462), or a 2-D ``(N, k)``
@@ -166,15 +174,15 @@ def categories(strengths: Any, *, threads: int | None = None) -> Any:
     """
     s = _strengths(strengths, threads)
     if s.ndim != 1:
-        raise ArrayShapeError(f"strengths must be 1-D (or card ids 2-D), got shape {s.shape}")
-    return s.map_blocks(_cat_block, dtype=np.int8, meta=np.empty((0,), dtype=np.int8))
+        raise _ArrayShapeError(f"strengths must be 1-D (or card ids 2-D), got shape {s.shape}")
+    return s.map_blocks(_cat_block, dtype=_np.int8, meta=_np.empty((0,), dtype=_np.int8))
 
 
-def _count_block(block: np.ndarray) -> np.ndarray:
-    return np.bincount(block, minlength=N_CATEGORIES).astype(np.int64)[None, :]
+def _count_block(block: _np.ndarray) -> _np.ndarray:
+    return _np.bincount(block, minlength=N_CATEGORIES).astype(_np.int64)[None, :]
 
 
-def category_counts(strengths: Any, *, threads: int | None = None) -> Any:
+def category_counts(strengths: _Any, *, threads: int | None = None) -> _Any:
     """The category histogram, lazily: a reduction over the blocks.
 
     ``strengths``: as for :func:`categories` (strengths, or card ids evaluated first).
@@ -182,22 +190,22 @@ def category_counts(strengths: Any, *, threads: int | None = None) -> Any:
     :class:`handrank.poker.Category`, indexed by its value (royal flushes count as
     straight flushes). Errors as :func:`categories`, on compute.
     """
-    cats = categories(strengths, threads=threads).astype(np.int64)
-    per_block = cats.map_blocks(_count_block, dtype=np.int64, new_axis=1,
+    cats = categories(strengths, threads=threads).astype(_np.int64)
+    per_block = cats.map_blocks(_count_block, dtype=_np.int64, new_axis=1,
                                 chunks=((1,) * cats.numblocks[0], (N_CATEGORIES,)),
-                                meta=np.empty((0, 0), dtype=np.int64))
+                                meta=_np.empty((0, 0), dtype=_np.int64))
     return per_block.sum(axis=0)
 
 
-def _showdown_block(board: np.ndarray, holes: np.ndarray, threads: int | None,
-                    block_info: Any = None) -> np.ndarray:
+def _showdown_block(board: _np.ndarray, holes: _np.ndarray, threads: int | None,
+                    block_info: _Any = None) -> _np.ndarray:
     try:
-        return poker.showdown_many(board[:, :, 0], holes, threads=threads)[0]
-    except HandrankError as e:
+        return _poker.showdown_many(board[:, :, 0], holes, threads=threads)[0]
+    except _HandrankError as e:
         raise _globalise(e, *_block_place(block_info)) from None
 
 
-def showdown_many(board: Any, holes: Any, *, threads: int | None = None) -> tuple[Any, Any]:
+def showdown_many(board: _Any, holes: _Any, *, threads: int | None = None) -> tuple[_Any, _Any]:
     """Many showdowns, lazily: :func:`handrank.poker.showdown_many` block by block.
 
     ``board``: an ``(N, b)`` integer Dask array (b = 0..5); ``holes``: ``(N, P, h)``
@@ -210,57 +218,57 @@ def showdown_many(board: Any, holes: Any, *, threads: int | None = None) -> tupl
     """
     b, hl = _rows(board, "board"), _rows(holes, "holes")
     if b.ndim != 2 or hl.ndim != 3:
-        raise ArrayShapeError(f"board must be (N, b) and holes (N, P, h); got shapes "
+        raise _ArrayShapeError(f"board must be (N, b) and holes (N, P, h); got shapes "
                               f"{b.shape} and {hl.shape}")
     n, players, h = hl.shape
-    if not (math.isnan(b.shape[0]) or math.isnan(n)) and b.shape[0] != n:
-        raise ArrayShapeError(f"board has {b.shape[0]} rows but holes has {n}")
+    if not (_math.isnan(b.shape[0]) or _math.isnan(n)) and b.shape[0] != n:
+        raise _ArrayShapeError(f"board has {b.shape[0]} rows but holes has {n}")
     if players < 1:
-        raise HandSizeError("showdown needs at least one player")
-    if b.shape[1] + h not in poker.HAND_SIZES:
-        raise HandSizeError(f"board ({b.shape[1]} cards) + hole cards ({h}) make "
+        raise _HandSizeError("showdown needs at least one player")
+    if b.shape[1] + h not in _poker.HAND_SIZES:
+        raise _HandSizeError(f"board ({b.shape[1]} cards) + hole cards ({h}) make "
                             f"{b.shape[1] + h}; a poker hand has 5, 6 or 7")
     if b.chunks[0] != hl.chunks[0]:
         b = b.rechunk({0: hl.chunks[0]})
-    s = da.map_blocks(_showdown_block, b[:, :, None], hl, threads, dtype=np.int32,
+    s = _da.map_blocks(_showdown_block, b[:, :, None], hl, threads, dtype=_np.int32,
                       chunks=(hl.chunks[0], (players,)), drop_axis=2,
-                      meta=np.empty((0, 0), dtype=np.int32))
+                      meta=_np.empty((0, 0), dtype=_np.int32))
     return s, s == s.max(axis=1, keepdims=True)
 
 
 # --------------------------------------------------------------------------- dataframes
 
 
-def _eval_text_part(part: Any, threads: int | None, partition_info: Any = None) -> Any:
+def _eval_text_part(part: _Any, threads: int | None, partition_info: _Any = None) -> _Any:
     import pandas as pd
 
     from .cli.files import group_by_length
     from ._support.arrays import as_kernel_ids
 
-    out = np.empty(len(part), dtype=np.int32)
+    out = _np.empty(len(part), dtype=_np.int32)
     try:
         try:
-            ids = as_kernel_ids(part, poker.HAND_SIZES)
-            out[:] = poker.evaluate_many(ids, threads=threads)
-        except (HandrankError, TypeError):
+            ids = as_kernel_ids(part, _poker.HAND_SIZES)
+            out[:] = _poker.evaluate_many(ids, threads=threads)
+        except (_HandrankError, TypeError):
             if len(part) == 0:
                 raise
             # mixed hand lengths (or a bad row): one row at a time names the bad one
             rows = _text_rows(part)
             for idx, arr in group_by_length(rows):
                 try:
-                    out[idx] = poker.evaluate_many(arr, threads=threads)
-                except HandrankError as e:
+                    out[idx] = _poker.evaluate_many(arr, threads=threads)
+                except _HandrankError as e:
                     m = _ROW.match(str(e.args[0]) if e.args else "")
                     if m is not None:
                         _globalise(e, int(idx[int(m.group(2))]) - int(m.group(2)), 0)
                     raise
-    except HandrankError as e:
+    except _HandrankError as e:
         raise _label(e, part, partition_info) from None
     return pd.Series(out, index=part.index, name=part.name)
 
 
-def _text_rows(part: Any) -> list[list[int]]:
+def _text_rows(part: _Any) -> list[list[int]]:
     """Card-id lists of a partition's rows, any length 5..7 (errors name the row)."""
     from .cards import parse_cards
 
@@ -268,17 +276,17 @@ def _text_rows(part: Any) -> list[list[int]]:
     for i, text in enumerate(part.tolist()):
         try:
             ids = parse_cards(text)
-        except HandrankError as e:
+        except _HandrankError as e:
             raise e.with_context(f"row {i}") from None
         except TypeError as e:  # a missing value (None, NA) or a non-text cell
-            raise HandrankError(f"row {i}: not card text ({type(text).__name__}): {e}") from None
-        if len(ids) not in poker.HAND_SIZES:
-            raise HandSizeError(f"row {i}: {len(ids)} cards; a hand needs 5 to 7 cards")
+            raise _HandrankError(f"row {i}: not card text ({type(text).__name__}): {e}") from None
+        if len(ids) not in _poker.HAND_SIZES:
+            raise _HandSizeError(f"row {i}: {len(ids)} cards; a hand needs 5 to 7 cards")
         rows.append(ids)
     return rows
 
 
-def _label(e: HandrankError, part: Any, partition_info: Any) -> HandrankError:
+def _label(e: _HandrankError, part: _Any, partition_info: _Any) -> _HandrankError:
     """Name the bad row by its index label, partition and position in the partition."""
     msg = str(e.args[0]) if e.args else ""
     m = _ROW.match(msg)
@@ -292,7 +300,7 @@ def _label(e: HandrankError, part: Any, partition_info: Any) -> HandrankError:
     return e
 
 
-def evaluate_text(series: Any, *, threads: int | None = None) -> Any:
+def evaluate_text(series: _Any, *, threads: int | None = None) -> _Any:
     """Strengths of a Dask Series of card text, lazily, partition by partition.
 
     ``series``: a ``dask.dataframe.Series`` of strings, one hand of 5 to 7 cards per
@@ -310,5 +318,5 @@ def evaluate_text(series: Any, *, threads: int | None = None) -> Any:
     if not isinstance(series, DaskSeries):
         raise TypeError(f"expected a dask.dataframe.Series of card text, got "
                         f"{type(series).__name__}")
-    meta = pd.Series(np.empty(0, dtype=np.int32), name=series.name)
+    meta = pd.Series(_np.empty(0, dtype=_np.int32), name=series.name)
     return series.map_partitions(_eval_text_part, threads, meta=meta)

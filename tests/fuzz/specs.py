@@ -355,12 +355,16 @@ SPECS: dict[str, Spec] = {
     "shortdeck.Category": S(shortdeck.Category, 1, enum=True),
     "shortdeck.categories": S(shortdeck.categories, [1, 1404], straight_beats_trips=True),
     "shortdeck.category": S(shortdeck.category, 900, straight_beats_trips=False),
+    "shortdeck.compare": S(shortdeck.compare, "As Ks Qs Js Ts", "6c 7d 8h 9s Jc",
+                           straight_beats_trips=True),
     "shortdeck.describe": S(shortdeck.describe, 1130, straight_beats_trips=True),
     "shortdeck.evaluate": S(shortdeck.evaluate, "As Ks Qs Js Ts 6c 7d", straight_beats_trips=False),
     "shortdeck.evaluate_many": S(shortdeck.evaluate_many, ["As Ks Qs Js Ts", "6c 7d 8h 9s Jc"],
                                  straight_beats_trips=True, threads=1, out=None,
                                  executor=None),
     "shortdeck.name": S(shortdeck.name, 1404, straight_beats_trips=False),
+    "shortdeck.showdown": S(shortdeck.showdown, "6c 7d 8h 9s Jc", ["As Ad", "Ks Kd"],
+                            straight_beats_trips=False),
     "shortdeck.strength": S(shortdeck.strength, "As 6s 7d 8c 9h", straight_beats_trips=True),
 }
 
@@ -447,10 +451,12 @@ for _g, _hand in ((lowball.deuce_to_seven, "7s 5d 4h 3c 2s"), (lowball.ace_to_fi
         f"{_n}.evaluate": S(_g.evaluate, _hand),
         f"{_n}.evaluate_many": S(_g.evaluate_many, [_hand, _hand.split()], threads=1, out=None,
                                                executor=None),
-        f"{_n}.category": S(_g.category, _g.max_strength),
-        f"{_n}.categories": S(_g.categories, [1, _g.max_strength]),
+        f"{_n}.category": S(_g.category, _g.MAX_STRENGTH),
+        f"{_n}.categories": S(_g.categories, [1, _g.MAX_STRENGTH]),
         f"{_n}.name": S(_g.name, 1),
         f"{_n}.describe": S(_g.describe, 1),
+        f"{_n}.compare": S(_g.compare, _hand, _hand),
+        f"{_n}.showdown": S(_g.showdown, [_hand]),
     })
 
 

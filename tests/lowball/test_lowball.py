@@ -42,7 +42,7 @@ def all_five():
 def _expected_counts(game):
     """Hands of one deck per strength, from the reference over the rank
     multisets (suits counted, not enumerated)."""
-    counts = np.zeros(game.max_strength + 1, dtype=np.int64)
+    counts = np.zeros(game.MAX_STRENGTH + 1, dtype=np.int64)
     for ranks, flush in ref.five_card_classes():
         if game is A5 and flush:
             continue
@@ -60,11 +60,11 @@ def _expected_counts(game):
 
 @pytest.mark.parametrize("game", [D27, A5], ids=["deuce-to-seven", "ace-to-five"])
 def test_every_five_card_hand_against_the_reference(game, all_five):
-    got = np.bincount(game.evaluate_many(all_five), minlength=game.max_strength + 1)
+    got = np.bincount(game.evaluate_many(all_five), minlength=game.MAX_STRENGTH + 1)
     want = _expected_counts(game)
     assert got.sum() == 2_598_960
     np.testing.assert_array_equal(got, want)
-    assert np.count_nonzero(got) == game.max_strength  # every strength occurs
+    assert np.count_nonzero(got) == game.MAX_STRENGTH  # every strength occurs
 
 
 def test_deuce_to_seven_category_counts(all_five):
@@ -86,7 +86,7 @@ def test_ace_to_five_category_counts(all_five):
 @pytest.mark.parametrize("game", [D27, A5, BADUGI], ids=lambda g: g.game)
 def test_random_hands_match_reference(game):
     rng = np.random.default_rng(13)
-    for k in game.hand_sizes:
+    for k in game.HAND_SIZES:
         hands = np.array([rng.choice(52, k, replace=False) for _ in range(400)], dtype=np.uint8)
         got = game.evaluate_many(hands)
         want = [ref_strength(game, h.tolist()) for h in hands]
@@ -130,7 +130,7 @@ def test_deuce_to_seven_wheel_is_ace_high_not_a_straight():
 
 def test_deuce_to_seven_best_hand_and_order():
     best = D27.evaluate("7s 5d 4h 3c 2s")
-    assert best.strength == D27.max_strength == 7462 and best.description == "7-5-4-3-2"
+    assert best.strength == D27.MAX_STRENGTH == 7462 and best.description == "7-5-4-3-2"
     assert D27.evaluate("7s 5s 4s 3s 2s").category == lowball.DeuceToSevenCategory.FLUSH
     assert D27.strength("8s 5d 4h 3c 2s") < best.strength
     assert D27.strength("7s 6d 4h 3c 2s") < best.strength
@@ -150,7 +150,7 @@ def test_deuce_to_seven_takes_five_cards_only():
 
 def test_ace_to_five_best_hand_ignores_straights_and_flushes():
     best = A5.evaluate("5s 4s 3s 2s As")
-    assert best.strength == A5.max_strength == 6175
+    assert best.strength == A5.MAX_STRENGTH == 6175
     assert best.category == lowball.AceToFiveCategory.NO_PAIR
     assert best.description == "5-4-3-2-A"
     assert A5.strength("6s 5d 4h 3c 2s") > A5.strength("7s 4d 3h 2c As")
@@ -186,7 +186,7 @@ def test_razz_uses_the_best_five_of_seven():
 def test_badugi_size_then_ranks():
     S = BADUGI.strength
     best = BADUGI.evaluate("As 2d 3h 4c")
-    assert best.strength == BADUGI.max_strength == 1092
+    assert best.strength == BADUGI.MAX_STRENGTH == 1092
     assert best.description == "Badugi 4-3-2-A" and best.category == lowball.BadugiCategory.BADUGI
     assert S("Kc Qd Jh Ts") > S("As 2s 3d 4h")  # any badugi beats any three-card hand
     assert BADUGI.describe(S("As 2s 3d 4h")) == "Three-card 4-3-A"
@@ -209,8 +209,8 @@ def test_higher_strength_is_better_everywhere():
 
 def test_descriptions_are_distinct_for_every_strength():
     for game in (D27, A5, BADUGI):
-        words = {game.describe(s) for s in range(1, game.max_strength + 1)}
-        assert len(words) == game.max_strength, game.game
+        words = {game.describe(s) for s in range(1, game.MAX_STRENGTH + 1)}
+        assert len(words) == game.MAX_STRENGTH, game.game
 
 
 # ------------------------------------------------------------------ bulk == single, errors
@@ -219,7 +219,7 @@ def test_descriptions_are_distinct_for_every_strength():
 @pytest.mark.parametrize("game", [D27, A5, BADUGI], ids=lambda g: g.game)
 def test_bulk_equals_single_and_threads(game):
     rng = np.random.default_rng(5)
-    for k in game.hand_sizes:
+    for k in game.HAND_SIZES:
         hands = np.array([rng.choice(52, k, replace=False) for _ in range(3000)])
         one = [game.strength(h.tolist()) for h in hands[:300]]
         assert game.evaluate_many(hands)[:300].tolist() == one
@@ -234,7 +234,7 @@ def test_bulk_equals_single_and_threads(game):
 
 @pytest.mark.parametrize("game", [D27, A5, BADUGI], ids=lambda g: g.game)
 def test_bad_input_is_named(game):
-    k = game.hand_sizes[0]
+    k = game.HAND_SIZES[0]
     hands = np.array([list(range(k)), list(range(10, 10 + k))], dtype=np.int64)
     bad = hands.copy()
     bad[1, 2] = bad[1, 0]
@@ -259,7 +259,7 @@ def test_bad_input_is_named(game):
     with pytest.raises(HandrankError):
         game.category(0)
     with pytest.raises(HandrankError):
-        game.category(game.max_strength + 1)
+        game.category(game.MAX_STRENGTH + 1)
 
 
 def test_kernel_rejects_bad_shapes_and_ranges():

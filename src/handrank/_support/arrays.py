@@ -12,13 +12,20 @@ from ..cards import NUM_CARDS, format_card, parse_cards
 from ..poker._kernel import KIND_RANGE, parse_rows
 from .threads import KernelError
 
-def as_id_array(cards: object, sizes: Sequence[int], what: str = "hand") -> np.ndarray:
+def as_id_array(cards: object, sizes: Sequence[int], what: str = "hand", *,
+                masks: bool = False) -> np.ndarray:
     """Return ``cards`` as a C-contiguous ``(N, k)`` ``uint8`` array of card ids.
 
     Accepts what :func:`as_kernel_ids` accepts; ids of a wider dtype are checked
     to lie in 0..51 before the cast (for kernels that read only ``uint8``).
+    With ``masks=True`` a 1-D numeric array is read as ``(N,)`` ``uint64`` card
+    masks, as :func:`handrank.poker.evaluate_many` reads them (see
+    :func:`ids_from_masks`).
     Raises as :func:`as_kernel_ids`, and CardRangeError naming the row and column.
     """
+    if (masks and isinstance(cards, np.ndarray) and cards.ndim == 1
+            and cards.dtype.kind not in "OU"):
+        return ids_from_masks(cards, sizes)
     arr = as_kernel_ids(cards, sizes, what)
     if arr.dtype != np.uint8:
         check_id_range(arr)
@@ -112,6 +119,34 @@ def as_mask_array(masks: np.ndarray, ids_shape: str = "(N, k)") -> np.ndarray:
     # Native byte order and 8-byte alignment (a big-endian '>u8' or misaligned
     # view is copied, not rejected).
     return np.require(masks, dtype=np.uint64, requirements=["C", "A"])
+
+
+def ids_from_masks(masks: np.ndarray, sizes: Sequence[int]) -> np.ndarray:
+    """``(N,)`` ``uint64`` card masks (bit c = card id c) -> the ``(N, k)``
+    ``uint8`` array of their ids, ascending in each row, for kernels that read
+    ids only. Every mask must hold the same number k of cards, k in ``sizes``.
+
+    Raises ArrayShapeError / ArrayDtypeError as :func:`as_mask_array`,
+    CardRangeError naming the row of a mask with bits 52..63 set, HandSizeError
+    naming the row of a mask with a card count outside ``sizes`` or unlike row 0's.
+    """
+    m = as_mask_array(masks)
+    bits = np.unpackbits(m.astype("<u8").view(np.uint8).reshape(-1, 8), axis=1,
+                         bitorder="little").astype(bool)
+    high = bits[:, NUM_CARDS:].any(axis=1)
+    if high.any():
+        r = int(np.argmax(high))
+        raise errors.CardRangeError(f"row {r}: mask {int(m[r]):#x} has bits set at 52 or above",
+                                    row=r)
+    counts = bits.sum(axis=1)
+    k = int(counts[0]) if len(m) else min(sizes)
+    bad = (counts != k) if k in sizes else np.ones(len(m), dtype=bool)
+    if bad.any():
+        r = int(np.argmax(bad))
+        want = " or ".join(map(str, sizes)) if k not in sizes else f"{k} (as row 0)"
+        raise errors.HandSizeError(f"row {r}: mask {int(m[r]):#x} holds {int(counts[r])} cards; "
+                                   f"expected {want}")
+    return np.ascontiguousarray(np.nonzero(bits)[1].reshape(len(m), k).astype(np.uint8))
 
 
 def raise_kernel_error(err: KernelError, arr: np.ndarray, sizes: Sequence[int]) -> None:

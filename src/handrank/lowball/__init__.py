@@ -1,9 +1,10 @@
 """Lowball hand evaluation: deuce-to-seven, ace-to-five (razz) and badugi.
 
 Rules: ``docs/rules/lowball.md``. Three evaluator objects with the same verbs
-(``strength``, ``evaluate``, ``evaluate_many``, ``category``, ``categories``,
-``name``, ``describe``; attributes ``game``, ``hand_sizes``, ``min_strength``,
-``max_strength``, ``Category``):
+(``strength``, ``evaluate``, ``evaluate_many``, ``compare``, ``showdown``,
+``category``, ``categories``,
+``name``, ``describe``; attributes ``game``, ``HAND_SIZES``, ``MIN_STRENGTH``,
+``MAX_STRENGTH``, ``Category``, named as the other games' module constants):
 
 * :data:`deuce_to_seven` -- exactly 5 cards (6 or 7 raise HandSizeError). Aces
   high only, straights and flushes count against the hand, A-2-3-4-5 is ace-high

@@ -15,6 +15,7 @@ import numpy.typing as npt
 from . import _kernel as _low
 from . import reference as _ref
 from .._support.arrays import as_id_array, raise_kernel_error, result_array
+from .._support.checks import each_player
 from .._support.threads import KernelError, run_bulk
 from ..cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, parse_cards
 from ..errors import HandSizeError
@@ -69,19 +70,20 @@ def _ace_low_char(r: int) -> str:
 
 class LowballGame:
     """One lowball evaluator: ``strength``, ``evaluate``, ``evaluate_many``,
-    ``category``, ``categories``, ``name``, ``describe``. Higher strength = better
-    low (the best hand has ``max_strength``); equal strengths split."""
+    ``compare``, ``showdown``, ``category``, ``categories``, ``name``, ``describe``.
+    Higher strength = better low (the best hand has ``MAX_STRENGTH``); equal
+    strengths split."""
 
     def __init__(self, game: str, number: int, hand_sizes: tuple[int, ...],
                  category_enum: type[CategoryEnum]) -> None:
         self.game = game
         self._number = number
-        self.hand_sizes = hand_sizes
+        self.HAND_SIZES = hand_sizes
         self.Category = category_enum
-        self.min_strength = 1
-        self.max_strength = int(_low.NUM_STRENGTHS[number])
+        self.MIN_STRENGTH = 1
+        self.MAX_STRENGTH = int(_low.NUM_STRENGTHS[number])
         self._scale = StrengthScale(game, category_enum, _low.category_first(number),
-                                    self.min_strength, self.max_strength)
+                                    self.MIN_STRENGTH, self.MAX_STRENGTH)
 
     def __repr__(self) -> str:
         return f"<handrank.lowball evaluator {self.game!r}>"
@@ -90,16 +92,18 @@ class LowballGame:
 
     def _ids(self, cards: CardsLike) -> list[int]:
         ids = parse_cards(cards)
-        if len(ids) not in self.hand_sizes:
-            sizes = " or ".join(map(str, self.hand_sizes))
-            raise HandSizeError(f"a {self.game} hand has {sizes} cards, got {len(ids)}")
+        if len(ids) not in self.HAND_SIZES:
+            *most, last = map(str, self.HAND_SIZES)
+            sizes = f"{', '.join(most)} or {last}" if most else last
+            article = "an" if self.game[0] in "aeiou" else "a"
+            raise HandSizeError(f"{article} {self.game} hand has {sizes} cards, got {len(ids)}")
         return ids
 
     def strength(self, cards: CardsLike) -> int:
-        """Strength of one hand (1..``max_strength``, higher = better low).
+        """Strength of one hand (1..``MAX_STRENGTH``, higher = better low).
 
         ``cards``: text (``"7s 5d 4h 3c 2s"``) or a sequence of card ids / card
-        strings, as many as the game takes (``hand_sizes``). Raises
+        strings, as many as the game takes (``HAND_SIZES``). Raises
         CardParseError, CardRangeError, DuplicateCardError, HandSizeError (all
         ValueErrors); TypeError for an item that is neither a card string nor an int.
         """
@@ -137,6 +141,26 @@ class LowballGame:
         return tuple(sorted(play, key=lambda c: (cnt[_ref.ace_low_rank(c)],
                                                  _ref.ace_low_rank(c), c), reverse=True))
 
+    def compare(self, a: CardsLike, b: CardsLike) -> int:
+        """1 if hand ``a`` is the better low, -1 if it is worse, 0 for a split.
+        The two hands are read on their own (they may share cards); raises as
+        :meth:`strength`. Rule: ``docs/rules/lowball.md``."""
+        sa, sb = self.strength(a), self.strength(b)
+        return (sa > sb) - (sa < sb)
+
+    def showdown(self, hands: Sequence[CardsLike]) -> list[int]:
+        """Winners (best lows) among players: indices into ``hands``, ascending
+        (several = a split pot). ``hands``: one entry per player (text or ids),
+        each as many cards as the game takes (``HAND_SIZES``); all cards come
+        from one deck: a card held twice raises DuplicateCardError naming it and
+        both players. Other errors as :meth:`strength`, with ``player p`` in
+        front; HandSizeError for no player. Rule: ``docs/rules/lowball.md``."""
+        strengths = [int(_low.strength_ids(self._number, ids)) for _, ids in
+                     each_player(hands, "hands", "one entry (a hand)", self._ids, {},
+                                 "held by player {p}")]
+        best = max(strengths)
+        return [i for i, s in enumerate(strengths) if s == best]
+
     # ------------------------------------------------------------------ many hands
 
     def evaluate_many(self, cards: np.ndarray | Sequence[CardsLike], *,
@@ -145,8 +169,11 @@ class LowballGame:
         """Strengths of many hands at once.
 
         ``cards``: an ``(N, k)`` integer array of card ids with k in
-        ``hand_sizes`` (``uint8`` is read as is; wider dtypes are range-checked,
-        then cast), or rows: a list of card text or id lists.
+        ``HAND_SIZES`` (``uint8`` is read as is; wider dtypes are range-checked,
+        then cast), an ``(N,)`` ``uint64`` array of card masks (bit c = card id c,
+        as :func:`handrank.poker.evaluate_many` reads them; every mask with the
+        same number of cards, in ``HAND_SIZES``; turned into ids first), or rows:
+        a list of card text or id lists.
         ``threads``: ``None``/1 = one thread, ``0`` = all cores, ``n`` = n threads
         (the kernel releases the GIL; small inputs stay on one thread).
         ``out``: an ``(N,)`` ``int32`` array to write the strengths into (and
@@ -154,25 +181,25 @@ class LowballGame:
         ``executor``: any ``concurrent.futures.Executor``; inputs above
         ``EXECUTOR_UNIT_ROWS`` rows go to it in units of that many (``docs/scale.md``).
 
-        Returns an ``(N,)`` ``int32`` array of strengths (1..``max_strength``).
+        Returns an ``(N,)`` ``int32`` array of strengths (1..``MAX_STRENGTH``).
         Raises ArrayDtypeError (a TypeError), ArrayShapeError (also for a bad
         ``out``), HandSizeError (wrong number of columns), CardRangeError (row,
         column), DuplicateCardError (row, both columns), CardParseError (row,
         token). Rule: ``docs/rules/lowball.md``.
         """
-        ids = as_id_array(cards, self.hand_sizes, what=f"{self.game} hand")
+        ids = as_id_array(cards, self.HAND_SIZES, what=f"{self.game} hand", masks=True)
         res = result_array(out, ids.shape[0], (ids,))
         err = run_bulk(_id_unit, (ids,), res, (self._number,), threads=threads,
                        executor=executor)
         if err is not None:
-            raise_kernel_error(err, ids, self.hand_sizes)
+            raise_kernel_error(err, ids, self.HAND_SIZES)
         return res
 
     # ------------------------------------------------------------------ layout
 
     def category(self, strength: int) -> CategoryEnum:
         """The category of a strength. Raises HandrankError outside
-        1..``max_strength``, TypeError for a non-integer."""
+        1..``MAX_STRENGTH``, TypeError for a non-integer."""
         return self._scale.category(strength)
 
     def categories(self, strengths: npt.ArrayLike) -> np.ndarray:

@@ -33,15 +33,19 @@ straight flush    1399 .. 1404      6               24  (1404 = royal flush)
 
 With ``straight_beats_trips=True`` three of a kind is 877 .. 1128 and the
 straight 1129 .. 1134; every other range is unchanged. Strengths of the two
-options are different scales: compare only strengths made with the same option.
+options are different scales: compare only strengths made with the same option
+(hand values of the two options have different ``game`` names,
+``"shortdeck"`` and ``"shortdeck-sbt"``, and refuse to be ordered: TypeError).
 :class:`Category` members are named as :class:`handrank.poker.Category`'s and
-valued in the default order.
+valued in the default order; being ``IntEnum`` members, values of different games
+with the same value compare equal, so compare categories across games by name.
 
 Card ids: see :mod:`handrank.cards`.
 
 Modules
 -------
-``hands``      strength, evaluate (HandValue), evaluate_many, category(ies), name, describe
+``hands``      strength, evaluate (HandValue), evaluate_many, category(ies), name, describe,
+               compare, showdown
 ``_kernel``    the compiled kernel over ``kernel.h`` and the generated ``tables.h``
                (``tools/gen_shortdeck.py``; 77 KB of tables, see
                :func:`handrank.shortdeck._kernel.table_bytes`)
@@ -53,6 +57,8 @@ from __future__ import annotations
 
 from .hands import (
     FIRST_CARD,
+    GAME,
+    GAME_SBT,
     HAND_SIZES,
     MAX_STRENGTH,
     MIN_STRENGTH,
@@ -61,15 +67,19 @@ from .hands import (
     Category,
     categories,
     category,
+    compare,
     describe,
     evaluate,
     evaluate_many,
     name,
+    showdown,
     strength,
 )
 
 __all__ = [
     "FIRST_CARD",
+    "GAME",
+    "GAME_SBT",
     "HAND_SIZES",
     "MAX_STRENGTH",
     "MIN_STRENGTH",
@@ -78,9 +88,11 @@ __all__ = [
     "Category",
     "categories",
     "category",
+    "compare",
     "describe",
     "evaluate",
     "evaluate_many",
     "name",
+    "showdown",
     "strength",
 ]

@@ -3,7 +3,7 @@ category, name and describe (the strength layout is in the package docstring).""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor
 from functools import lru_cache
 
@@ -12,7 +12,7 @@ import numpy.typing as npt
 
 from . import _kernel as _sd
 from .._support.arrays import as_id_array, raise_kernel_error, result_array
-from .._support.checks import check_bool
+from .._support.checks import check_bool, each_player
 from .._support.threads import KernelError, run_bulk
 from ..cards import RANK_NAMES, RANK_PLURALS, CardsLike, format_card, parse_cards
 from ..errors import CardRangeError, HandrankError, HandSizeError
@@ -29,6 +29,10 @@ ROYAL_FLUSH = 1404
 HAND_SIZES = (5, 6, 7)
 #: The lowest card id of the 36-card deck (the six of clubs); ids 16..51 are short-deck cards.
 FIRST_CARD = 16
+#: ``HandValue.game`` of each option's values: the two scales differ, so values
+#: made with different options refuse to be ordered (TypeError), like two games'.
+GAME = "shortdeck"
+GAME_SBT = "shortdeck-sbt"
 
 
 class Category(CategoryEnum):
@@ -37,7 +41,11 @@ class Category(CategoryEnum):
     straight (3) below three of a kind (4), the full house (5) below the flush
     (6). Under ``straight_beats_trips=True`` a straight beats three of a kind
     although its value is lower: compare strengths, not categories, across
-    categories."""
+    categories.
+
+    Members are ``IntEnum`` values, so members of two games' enums with the same
+    value compare equal (``shortdeck.Category.FLUSH == poker.Category.FULL_HOUSE``,
+    both 6): across games compare categories by ``.name``, never by value."""
 
     HIGH_CARD = 0
     ONE_PAIR = 1
@@ -50,8 +58,8 @@ class Category(CategoryEnum):
     STRAIGHT_FLUSH = 8
 
 
-_SCALE = StrengthScale("shortdeck", Category, _sd.category_first(False), MIN_STRENGTH, MAX_STRENGTH)
-_SCALE_SBT = StrengthScale("shortdeck", Category, _sd.category_first(True), MIN_STRENGTH,
+_SCALE = StrengthScale(GAME, Category, _sd.category_first(False), MIN_STRENGTH, MAX_STRENGTH)
+_SCALE_SBT = StrengthScale(GAME_SBT, Category, _sd.category_first(True), MIN_STRENGTH,
                            MAX_STRENGTH)
 _SBT = _sd.sbt_map()  # default strength -> straight_beats_trips strength of the same class
 _FROM_SBT = np.argsort(_SBT).astype(np.int32)  # its inverse (index 0 -> 0)
@@ -203,15 +211,18 @@ def _fields(s: int, sbt: bool) -> tuple[Category, str, str]:
 
 def evaluate(cards: CardsLike, *, straight_beats_trips: bool = False) -> HandValue:
     """Evaluate one hand of 5, 6 or 7 short-deck cards (best five) to a
-    :class:`~handrank.result.HandValue` (``game == "shortdeck"``; ``cards`` the
-    best five, most significant first; A-6-7-8-9 as 9-8-7-6-A). Strengths are on
-    the scale of the given option. Raises as :func:`strength`."""
+    :class:`~handrank.result.HandValue` (``cards`` the best five, most
+    significant first; A-6-7-8-9 as 9-8-7-6-A). Strengths are on the scale of
+    the given option, and so is ``game``: ``"shortdeck"`` (:data:`GAME`) by
+    default, ``"shortdeck-sbt"`` (:data:`GAME_SBT`) with
+    ``straight_beats_trips=True``, so ordering values of the two options raises
+    TypeError instead of comparing two scales. Raises as :func:`strength`."""
     sbt = _flag(straight_beats_trips)
     ids = _ids(cards)
     s = int(_sd.strength_ids(ids, sbt))
     cat, nm, words = _fields(s, sbt)
-    return HandValue(game="shortdeck", category=cat, strength=s, name=nm, description=words,
-                     cards=_best_five(ids, _default(s, sbt)))
+    return HandValue(game=GAME_SBT if sbt else GAME, category=cat, strength=s, name=nm,
+                     description=words, cards=_best_five(ids, _default(s, sbt)))
 
 
 def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *, straight_beats_trips: bool = False,
@@ -220,8 +231,10 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *, straight_beats_tri
     """Strengths of many short-deck hands at once.
 
     ``cards``: an ``(N, k)`` integer array of card ids, k = 5, 6 or 7 (``uint8``
-    is read in place; wider dtypes are range-checked and copied), or rows (a
-    list of card text or id lists, as :func:`handrank.poker.evaluate_many`).
+    is read in place; wider dtypes are range-checked and copied), an ``(N,)``
+    ``uint64`` array of card masks (bit c = card id c; every mask with the same
+    number of cards, 5 to 7; turned into ids first), or rows (a list of card
+    text or id lists, as :func:`handrank.poker.evaluate_many`).
     ``threads``: ``None``/1 = one thread, ``0`` = all cores, ``n`` threads (the
     kernel releases the GIL). ``out``: an ``(N,)`` ``int32`` array to write into
     (partly written when a row is bad).
@@ -235,7 +248,7 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *, straight_beats_tri
     Rule: ``docs/rules/shortdeck.md``.
     """
     sbt = _flag(straight_beats_trips)
-    ids = as_id_array(cards, HAND_SIZES)
+    ids = as_id_array(cards, HAND_SIZES, masks=True)
     res = result_array(out, ids.shape[0], (ids,))
     err = run_bulk(_id_unit, (ids,), res, (sbt,), threads=threads, executor=executor)
     if err is not None:
@@ -251,3 +264,48 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *, straight_beats_tri
 def _id_unit(ids: np.ndarray, out: np.ndarray, sbt: bool) -> KernelError | None:
     """``(m, k)`` uint8 ids into ``out`` on one thread (a ``run_bulk`` unit)."""
     return _sd.eval_ids(ids, out, 0, len(out), sbt)
+
+
+def compare(a: CardsLike, b: CardsLike, *, straight_beats_trips: bool = False) -> int:
+    """1 if hand ``a`` beats ``b``, -1 if it loses, 0 for a split (under the given option).
+
+    Each hand is 5..7 short-deck cards on its own (the two may share cards, e.g.
+    a board), given as for :func:`strength`, whose errors it raises.
+    Rule: ``docs/rules/shortdeck.md``.
+    """
+    sa = strength(a, straight_beats_trips=straight_beats_trips)
+    sb = strength(b, straight_beats_trips=straight_beats_trips)
+    return (sa > sb) - (sa < sb)
+
+
+def showdown(board: CardsLike, holes: Sequence[CardsLike], *,
+             straight_beats_trips: bool = False) -> list[int]:
+    """Winners among players sharing a board: indices into ``holes``, ascending
+    (several = a split pot), as :func:`handrank.poker.showdown`.
+
+    ``board``: the community cards (text or ids); ``holes``: one entry per player
+    (text or ids). Each player's board + hole cards must total 5, 6 or 7
+    short-deck cards (HandSizeError naming the player otherwise). All cards come
+    from one deck: a card appearing twice anywhere raises DuplicateCardError
+    naming it and the player; other bad cards raise as :func:`strength`, with
+    ``player p`` (or ``board``) in front. Rule: ``docs/rules/shortdeck.md``.
+    """
+    sbt = _flag(straight_beats_trips)
+    try:
+        b = parse_cards(board)
+    except HandrankError as e:
+        raise e.with_context("board") from None
+    seen = {c: "in the board" for c in b}
+    strengths = []
+    for p, h in each_player(holes, "holes", "one entry (hole cards)", parse_cards, seen,
+                            "in player {p}'s hole cards"):
+        hand = b + h
+        if len(hand) not in HAND_SIZES:
+            raise HandSizeError(f"player {p}: board + hole cards make {len(hand)} cards; "
+                                f"a short-deck hand has 5, 6 or 7")
+        try:
+            strengths.append(strength(hand, straight_beats_trips=sbt))
+        except HandrankError as e:
+            raise e.with_context(f"player {p}") from None
+    best = max(strengths)
+    return [i for i, s in enumerate(strengths) if s == best]
