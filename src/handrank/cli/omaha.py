@@ -25,7 +25,7 @@ def _hands(args: argparse.Namespace) -> tuple[list[int], list[list[int]]] | None
     except HandrankError as e:
         raise e.with_context(f"board ({args.board!r})") from None
     seen = {c: "the board" for c in board}
-    holes = []
+    holes: list[list[int]] = []
     for i, text in enumerate(args.hands):
         try:
             hole, _ = omaha.hands.parse_hand(text, board)

@@ -7,6 +7,7 @@ import math
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from fractions import Fraction
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -35,8 +36,8 @@ def _looks_swapped(holes: object, board: object) -> bool:
     try:
         if isinstance(board, str):
             return len(parse_cards(board)) in (4, 6)
-        return len(board) > 0 and all(len(parse_cards(x)) in HOLE_SIZES  # type: ignore
-                                      for x in board)  # type: ignore[union-attr]
+        items = cast("Sequence[Any]", board)
+        return len(items) > 0 and all(len(parse_cards(x)) in HOLE_SIZES for x in items)
     except (HandrankError, TypeError, ValueError):
         return False
 
@@ -54,7 +55,7 @@ def _deal(holes: Sequence[CardsLike], board: CardsLike) -> tuple[list[list[int]]
     if len(b) != BOARD_SIZE:
         raise HandSizeError(f"board: an Omaha board has 5 cards at showdown, got {len(b)}")
     seen = {c: "on the board" for c in b}
-    out = []
+    out: list[list[int]] = []
     for p, h in each_player(holes, "holes", "one entry (hole cards)", parse_cards, seen,
                             "in player {p}'s hole"):
         if len(h) not in HOLE_SIZES:
