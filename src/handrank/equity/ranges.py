@@ -47,6 +47,7 @@ import re
 import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 
 import numpy as np
 import numpy.typing as npt
@@ -333,7 +334,8 @@ def _weight(text: str, tok: str, pos: int) -> float:
     num = t[:-1].strip() if pct else t
     if not _NUMBER_RE.match(num):
         raise _err("a weight is a number from 0 to 1 or a percentage like 80%", tok, pos)
-    w = float(num) / 100.0 if pct else float(num)
+    # a percentage is divided exactly (decimal), so 33.3% is 0.333, not 0.33299999999999996
+    w = float(Decimal(num) / 100) if pct else float(num)
     if not 0.0 <= w <= 1.0:
         raise _err("a weight is a number from 0 to 1 or a percentage like 80%", tok, pos)
     return w
@@ -560,9 +562,10 @@ class Range:
         """The 13x13 grid of the range: ``(13, 13)`` float64, cell ``[i, j]`` the class
         ``CLASSES[13 * i + j]`` (pairs on the diagonal, suited above, offsuit below,
         AA top-left), each the weighted fraction of the class's combos in the range
-        (sum of their weights / 6, 4 or 12), from 0 to 1."""
+        (sum of their weights / 6, 4 or 12), from 0 to 1, rounded to 12 decimals so a
+        class at one weight reads back that weight (0.8, not 0.7999999999999999)."""
         cells = np.bincount(class_index(self.combos), weights=self.weights, minlength=169)
-        out: np.ndarray = (cells / CLASS_SIZES).reshape(13, 13)
+        out: np.ndarray = np.round(cells / CLASS_SIZES, 12).reshape(13, 13)
         return out
 
     def __eq__(self, other: object) -> bool:
