@@ -130,7 +130,6 @@ def test_percent_ranges_are_whole_classes_nearest_the_target(p):
 
 def test_percent_edges_and_spans():
     assert len(parse_range("100%")) == NUM_COMBOS
-    assert len(parse_range("0%")) == 0
     assert parse_range("15%").to_string() == Range.from_percent(15).to_string()
     top5, top15 = parse_range("5%"), parse_range("15%")
     band = parse_range("5%-15%")

@@ -28,7 +28,7 @@ Weights: ``0.4(AsKs, AKo)`` gives every combo inside the parentheses weight 0.4,
 and ``AKs:0.4`` gives one token's combos weight 0.4; a weight may be a percentage
 (``80%(AKs)``, ``.1%(AKs)``, ``AKs:80%``, as eval7 writes them). Weights are
 frequencies in ``[0, 1]`` (``0`` removes the combos); without one a combo has weight
-1. A combo listed twice keeps the later weight. Ranks may be written in either
+1. Text that leaves no combo at all is a RangeSyntaxError. A combo listed twice keeps the later weight. Ranks may be written in either
 order (``KA`` = ``AK``); ``T`` or ``10`` is a ten; letters may be either case
 (``aks`` = ``AKs`` = ``AKS``). The peers' notations and where they disagree:
 ``docs/equity.md`` ("Ranges").
@@ -715,8 +715,10 @@ def parse_range(text: str) -> Range:
     """Parse range text (notation in the module docstring) to a :class:`Range`.
 
     Raises :class:`~handrank.errors.RangeSyntaxError` naming the bad token and its
-    0-based character position; ``TypeError`` if ``text`` is not a string. A range
-    whose every weight is 0 is empty (``len == 0``), not an error here.
+    0-based character position; ``TypeError`` if ``text`` is not a string. Text that
+    leaves no combo (``0%``, ``5%-5%``, ``AKs, 0(AKs)``) raises RangeSyntaxError naming
+    the text: an empty range has no notation to read back. (A :class:`Range` built from
+    arrays, or emptied by :meth:`Range.without`, may be empty.)
     """
     if not isinstance(text, str):
         raise TypeError(f"range text must be a str, got {type(text).__name__}")
@@ -735,4 +737,8 @@ def parse_range(text: str) -> Range:
                 raise _err("weight without a hand", tok + ":" + wt, pos)
         for c in _token_combos(tok, pos):
             weight[c] = w
-    return Range._from_dict(weight, text.strip())
+    r = Range._from_dict(weight, text.strip())
+    if not len(r):
+        raise RangeSyntaxError(f"range {text.strip()!r} holds no combo (every weight 0, or "
+                               f"an empty percentage band); give at least one hand")
+    return r
