@@ -2,7 +2,10 @@
 
 A range is a list of tokens separated by commas, semicolons or spaces (``"QQ+, AKs"``,
 ``"QQ+; AKs"`` or ``"QQ+ AKs"``; an explicit combo may be written with a space,
-``"Ah Ad"``):
+``"Ah Ad"``). A bare percentage after a hand with only a space between
+(``"AKs 80%"``) is AKs plus the top 80%, with a
+:class:`~handrank.errors.RangeNotationWarning` (a weight is ``80%(AKs)`` or
+``AKs:80%``):
 
 =====================  ===============================================================
 token                  combos
@@ -67,6 +70,7 @@ _RANK = {c: i for i, c in enumerate(RANKS)}
 _RANK.update({c.lower(): i for i, c in enumerate(RANKS)})
 _HAND_RE = re.compile(r"^(10|[2-9TJQKAtjqka])(10|[2-9TJQKAtjqka])([soSO]?)(\+?)$")
 _NUMBER_RE = re.compile(r"^(?:\d+(?:\.\d*)?|\.\d+)$")
+_BARE_PERCENT_RE = re.compile(r"^(?:\d+(?:\.\d*)?|\.\d+)%$")
 
 
 def all_combos() -> np.ndarray:
@@ -707,8 +711,17 @@ def _split_spaces(tokens: Iterable[tuple[str, int, float | None]]
         if whole:
             yield tok, pos, w
             continue
+        prev = ""
         for m in re.finditer(r"(?i:top\s+)?\S+", tok):
-            yield m.group(), pos + m.start(), w
+            piece = m.group()
+            if prev and not prev.endswith("%") and _BARE_PERCENT_RE.match(piece):
+                warnings.warn(RangeNotationWarning(
+                    f"{piece!r} at position {pos + m.start()}: read as its own token, the "
+                    f"top {piece} of hands, added to {prev!r} (a space separates tokens); "
+                    f"to give {prev!r} weight {piece} write {piece}({prev}) or "
+                    f"{prev}:{piece}"), stacklevel=3)
+            prev = piece
+            yield piece, pos + m.start(), w
 
 
 def parse_range(text: str) -> Range:
