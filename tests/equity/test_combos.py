@@ -285,13 +285,28 @@ def test_cli_plot_png(capsys, tmp_path):
     pytest.importorskip("matplotlib")
     from handrank.cli.equity import _plot_path
     path = tmp_path / "eq.png"
-    code, _, err = _cli(capsys, "equity", "JhJd", "QQ+, AKs", "--plot", str(path))
+    code, out, err = _cli(capsys, "equity", "JhJd", "QQ+, AKs", "--plot", str(path))
     assert code == 0, err
+    assert f"plot      {path}" in out  # the one range player (player 2) gets FILE
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert int.from_bytes(data[16:20], "big") == 650 == int.from_bytes(data[20:24], "big")
-    # one image per range player: FILE, then FILE-p<N>.ext
+    # several range players: FILE-p<player number>.ext each
     assert _plot_path("a/eq.png", 0, True) == "a/eq.png"
     assert _plot_path("a/eq.png", 2, False) == "a/eq-p3.png"
-    code, _, err = _cli(capsys, "equity", "AhAd", "KsKc", "--plot", str(path))
-    assert code != 0 and "one combo" in err
+    code, out, err = _cli(capsys, "equity", "AA", "JhJd", "KK", "--board", "2c 7d 9h", "--plot",
+                          str(tmp_path / "m.svg"),
+                          "-o", "json")
+    assert code == 0, err
+    assert json.loads(out)["plots"] == [{"player": 1, "path": str(tmp_path / "m-p1.svg")},
+                                        {"player": 3, "path": str(tmp_path / "m-p3.svg")}]
+    assert (tmp_path / "m-p1.svg").exists() and (tmp_path / "m-p3.svg").exists()
+
+
+def test_cli_grid_or_plot_of_fixed_hands_only_refused_before_computing(capsys, monkeypatch):
+    def boom(*a, **k):
+        raise AssertionError("computed")
+    monkeypatch.setattr(E, "equity", boom)
+    for opt in (["--plot", "x.png"], ["--grid"]):
+        code, _, err = _cli(capsys, "equity", "AhAd", "KsKc", *opt)
+        assert code == 2 and "every player is fixed hole cards" in err and opt[0] in err
