@@ -310,3 +310,16 @@ def test_cli_grid_or_plot_of_fixed_hands_only_refused_before_computing(capsys, m
     for opt in (["--plot", "x.png"], ["--grid"]):
         code, _, err = _cli(capsys, "equity", "AhAd", "KsKc", *opt)
         assert code == 2 and "every player is fixed hole cards" in err and opt[0] in err
+
+
+def test_to_dicts_whole_counts_are_ints_as_at_player_level():
+    r = E.equity(["AhAd", "QQ, KK"], "2c 7d 9h", by_combo=True)
+    top = r.to_dict()["players"][1]
+    assert isinstance(top["wins"], int)
+    for key in ("by_combo", "by_class"):
+        row = top[key][0]
+        assert all(type(row[k]) is int for k in ("combos", "deals", "wins", "ties")), row
+        assert isinstance(row["equity"], float)
+    half = E.equity(["AhAd", "0.5(QQ), KK"], "2c 7d 9h", by_combo=True)
+    assert sum(row["deals"] for row in half.players[1].by_class.to_dicts()) == \
+        half.to_dict()["deals"]

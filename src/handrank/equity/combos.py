@@ -32,6 +32,7 @@ import numpy as np
 from .._support.checks import check_bool, check_int
 from ..cards import CardsLike, format_card
 from ..errors import HandrankError, OptionError
+from ..result import _json
 from . import _kernel as _equity
 from ._kernel import SHARE_UNITS
 from .inputs import Deal, PlayerLike
@@ -50,6 +51,7 @@ COMBO_DTYPE = np.dtype([("hand", "U4"), ("combos", np.int64), ("weight", np.floa
 
 
 _CLASS_NAMES = np.array(CLASSES)
+_COUNTS = frozenset({"deals", "wins", "ties"})  # whole counts -> int in to_dicts
 
 
 class ComboEquity:
@@ -131,8 +133,11 @@ class ComboEquity:
         return float((d * a["equity"][dealt]).sum() / d.sum()) if d.size else float("nan")
 
     def to_dicts(self) -> list[dict[str, Any]]:
-        """The rows as JSON-ready dicts (non-finite numbers become None)."""
-        return [{k: (None if isinstance(v, float) and not np.isfinite(v) else v)
+        """The rows as JSON-ready dicts (non-finite numbers become None; the counts
+        ``deals``, ``wins``, ``ties`` are ints when whole, as a player's counts are in
+        :meth:`~handrank.result.EquityResult.to_dict`)."""
+        return [{k: (_json(v) if k in _COUNTS else
+                     None if isinstance(v, float) and not np.isfinite(v) else v)
                  for k, v in row.items()} for row in self]
 
     def to_pandas(self) -> Any:
