@@ -159,6 +159,16 @@ def test_vs_range_against_separate_runs():
         assert t[hand]["tie"] == pytest.approx(one.tie, rel=1e-12, abs=1e-15)
 
 
+def test_vs_range_with_a_range_as_the_hand_is_that_range_against_each_combo():
+    t = E.vs_range("AK", "QQ+", board="Kc 7h 2d")
+    assert len(t) == 15  # QQ+ less the Kc: rows are the villain's combos
+    for hand in ("KsKh", "QsQh", "AsAd"):
+        one = E.equity(["AK", hand], board="Kc 7h 2d").players[0]
+        assert t[hand]["equity"] == pytest.approx(one.equity, rel=1e-9)
+    assert t.equity == pytest.approx(
+        E.equity(["AK", "QQ+"], board="Kc 7h 2d").players[0].equity, rel=1e-12)
+
+
 def test_vs_range_matches_eval7():
     eval7 = pytest.importorskip("eval7")
     hand, villain, board = "AhKh", "QQ+, AJs+, KQs, 76s", "Qh Jh 2c 7s 6s"

@@ -376,6 +376,10 @@ def vs_range(hand: PlayerLike, villain: PlayerLike, board: CardsLike | None = No
     ``hand``: hole cards or a range; ``villain``: a range (or hole cards); ``board``,
     ``dead`` and the keyword ``options`` (``method``, ``samples``, ``target_stderr``,
     ``seed``, ``threads``, ``progress``) as in :func:`~handrank.equity.equity`.
+    A range as ``hand`` is accepted on purpose (``vs_range("AK", "QQ+")``): each row
+    is then the whole ``hand`` range, its combos compatible with the villain's combo
+    (card removal) weighted as in :func:`~handrank.equity.equity`, against that combo;
+    the rows are still one per villain combo.
 
     Returns a :class:`ComboEquity` with one row per combo of ``villain`` left after
     card removal: ``hand`` is the villain's combo, ``equity`` / ``win`` / ``tie`` /
