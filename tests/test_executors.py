@@ -512,3 +512,19 @@ def test_a_dask_worker_killed_mid_run_still_gives_the_exact_answer(dask_client):
     got = equity(players, **kw, executor=dask_client.get_executor(), progress=progress)
     assert len(calls) > 2  # the kill came mid-run
     assert got == equity(players, **kw)
+
+
+def test_partial_results_say_so():
+    ps = [equity(["AhKh", "7c7d"], "2h 9h Td", part=(i, 4)) for i in range(4)]
+    one = ps[1]
+    assert one.partial and str(one).endswith("; part 1 of 4 (incomplete)")
+    assert "parts=(1,), of_parts=4" in repr(one)
+    d = one.to_dict()
+    assert d["parts"] == [1] and d["of_parts"] == 4
+    some = EquityResult.merge(ps[2], ps[0], ps[1])
+    assert str(some).endswith("; parts 0, 1, 2 of 4 (incomplete)")
+    assert some.to_dict()["parts"] == [0, 1, 2]
+    whole = EquityResult.merge(*ps)
+    assert not whole.partial and "incomplete" not in str(whole)
+    assert "parts" not in whole.to_dict() and "parts=" not in repr(whole)
+    assert "of_parts" not in equity(["AhKh", "7c7d"], "2h 9h Td", part=(0, 1)).to_dict()

@@ -159,6 +159,16 @@ def test_vs_range_against_separate_runs():
         assert t[hand]["tie"] == pytest.approx(one.tie, rel=1e-12, abs=1e-15)
 
 
+def test_vs_range_with_a_range_as_the_hand_is_that_range_against_each_combo():
+    t = E.vs_range("AK", "QQ+", board="Kc 7h 2d")
+    assert len(t) == 15  # QQ+ less the Kc: rows are the villain's combos
+    for hand in ("KsKh", "QsQh", "AsAd"):
+        one = E.equity(["AK", hand], board="Kc 7h 2d").players[0]
+        assert t[hand]["equity"] == pytest.approx(one.equity, rel=1e-9)
+    assert t.equity == pytest.approx(
+        E.equity(["AK", "QQ+"], board="Kc 7h 2d").players[0].equity, rel=1e-12)
+
+
 def test_vs_range_matches_eval7():
     eval7 = pytest.importorskip("eval7")
     hand, villain, board = "AhKh", "QQ+, AJs+, KQs, 76s", "Qh Jh 2c 7s 6s"
@@ -285,13 +295,41 @@ def test_cli_plot_png(capsys, tmp_path):
     pytest.importorskip("matplotlib")
     from handrank.cli.equity import _plot_path
     path = tmp_path / "eq.png"
-    code, _, err = _cli(capsys, "equity", "JhJd", "QQ+, AKs", "--plot", str(path))
+    code, out, err = _cli(capsys, "equity", "JhJd", "QQ+, AKs", "--plot", str(path))
     assert code == 0, err
+    assert f"plot      {path}" in out  # the one range player (player 2) gets FILE
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert int.from_bytes(data[16:20], "big") == 650 == int.from_bytes(data[20:24], "big")
-    # one image per range player: FILE, then FILE-p<N>.ext
+    # several range players: FILE-p<player number>.ext each
     assert _plot_path("a/eq.png", 0, True) == "a/eq.png"
     assert _plot_path("a/eq.png", 2, False) == "a/eq-p3.png"
-    code, _, err = _cli(capsys, "equity", "AhAd", "KsKc", "--plot", str(path))
-    assert code != 0 and "one combo" in err
+    code, out, err = _cli(capsys, "equity", "AA", "JhJd", "KK", "--board", "2c 7d 9h", "--plot",
+                          str(tmp_path / "m.svg"),
+                          "-o", "json")
+    assert code == 0, err
+    assert json.loads(out)["plots"] == [{"player": 1, "path": str(tmp_path / "m-p1.svg")},
+                                        {"player": 3, "path": str(tmp_path / "m-p3.svg")}]
+    assert (tmp_path / "m-p1.svg").exists() and (tmp_path / "m-p3.svg").exists()
+
+
+def test_cli_grid_or_plot_of_fixed_hands_only_refused_before_computing(capsys, monkeypatch):
+    def boom(*a, **k):
+        raise AssertionError("computed")
+    monkeypatch.setattr(E, "equity", boom)
+    for opt in (["--plot", "x.png"], ["--grid"]):
+        code, _, err = _cli(capsys, "equity", "AhAd", "KsKc", *opt)
+        assert code == 2 and "every player is fixed hole cards" in err and opt[0] in err
+
+
+def test_to_dicts_whole_counts_are_ints_as_at_player_level():
+    r = E.equity(["AhAd", "QQ, KK"], "2c 7d 9h", by_combo=True)
+    top = r.to_dict()["players"][1]
+    assert isinstance(top["wins"], int)
+    for key in ("by_combo", "by_class"):
+        row = top[key][0]
+        assert all(type(row[k]) is int for k in ("combos", "deals", "wins", "ties")), row
+        assert isinstance(row["equity"], float)
+    half = E.equity(["AhAd", "0.5(QQ), KK"], "2c 7d 9h", by_combo=True)
+    assert sum(row["deals"] for row in half.players[1].by_class.to_dicts()) == \
+        half.to_dict()["deals"]

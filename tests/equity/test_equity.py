@@ -504,7 +504,7 @@ def test_error_messages_number_players_from_0():
     (["AhAd", "AsAc", "AA"], None, None, RangeSyntaxError, ["player 2", "empty"]),
     (["AA", "AA", "AA"], None, None, RangeSyntaxError, ["never"]),
     (["AhAd", "KsKc"], "2c 3c Xx", None, CardParseError, ["board", "Xx"]),
-    (["AhAd", "0(KK)"], None, None, RangeSyntaxError, ["player 1", "weight above 0"]),
+    (["AhAd", "0(KK)"], None, None, RangeSyntaxError, ["player 1", "'0(KK)'", "no combo"]),
     (["AhAd", "KsKs"], None, None, RangeSyntaxError, ["player 1", "'KsKs'", "repeats"]),
     # 9 players need 18 cards; these ranges hold 16 (too many combinations to list)
     (["AA,KK,QQ,JJ,AK,AQ,AJ,KQ,KJ,QJ"] * 9, None, None, RangeSyntaxError,

@@ -112,6 +112,8 @@ def test_cli_range_note_and_error(capsys):
     assert "note: 'KQ+'" in capsys.readouterr().err
     assert main(["range", "QQ+, AKx"]) == 2
     assert "'AKx' at position 5" in capsys.readouterr().err
+    assert main(["range", "0%"]) == 2
+    assert "'0%' holds no combo" in capsys.readouterr().err
 
 
 def test_cli_range_plot(tmp_path, capsys):

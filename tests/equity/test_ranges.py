@@ -116,7 +116,14 @@ def test_later_weight_wins_and_zero_removes():
     w = {(int(a), int(b)): float(x) for (a, b), x in zip(r.combos, r.weights)}
     assert w[(50, 49)] == 0.5 and len(r) == 6
     assert len(parse_range("AA, AhAd:0")) == 5
-    assert len(parse_range("0(AA)")) == 0
+    assert len(parse_range("0(AA), KK")) == 6
+
+
+@pytest.mark.parametrize("text", ["0(AA)", "0%", "5%-5%", "AKs, 0(AKs)", "AKs:0"])
+def test_range_text_leaving_no_combo_is_refused(text):
+    with pytest.raises(RangeSyntaxError, match="no combo") as e:
+        parse_range(text)
+    assert repr(text) in str(e.value)
 
 
 def test_card_removal():

@@ -130,7 +130,6 @@ def test_percent_ranges_are_whole_classes_nearest_the_target(p):
 
 def test_percent_edges_and_spans():
     assert len(parse_range("100%")) == NUM_COMBOS
-    assert len(parse_range("0%")) == 0
     assert parse_range("15%").to_string() == Range.from_percent(15).to_string()
     top5, top15 = parse_range("5%"), parse_range("15%")
     band = parse_range("5%-15%")
@@ -172,3 +171,16 @@ def test_percent_errors_name_the_token(text, token):
     with pytest.raises(RangeSyntaxError) as e:
         parse_range(text)
     assert repr(token) in str(e.value)
+
+
+@pytest.mark.parametrize("text, short", [("33.3%(AKs)", "0.333(AKs)"), ("AKs:80%", "0.8(AKs)"),
+                                         ("AKs:.1%", "0.001(AKs)"), ("70%(AKo)", "0.7(AKo)")])
+def test_percentage_weights_are_exact_decimals(text, short):
+    r = parse_range(text)
+    assert r.to_string() == short
+    assert parse_range(short) == r
+
+
+def test_grid_cell_of_one_weight_reads_back_that_weight():
+    cells = parse_range("JTs-KQs; 80%(AKo), 0.7(QQ)").grid()
+    assert sorted(set(cells.ravel().tolist())) == [0.0, 0.7, 0.8, 1.0]

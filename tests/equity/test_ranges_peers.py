@@ -162,3 +162,15 @@ def test_connector_plus_is_read_the_documented_way_with_a_note(text, handrank, r
 def test_percentage_range_poker_equity_refuses_handrank_reads():
     # poker-equity refuses 'top 15%' (PercentageRange); handrank reads it by its ordering
     assert parse_range("top 15%") == parse_range("15%") == Range.from_percent(15)
+
+
+def test_bare_percent_after_a_hand_warns_and_says_how_to_weight():
+    with pytest.warns(RangeNotationWarning) as rec:
+        r = parse_range("AKs 80%")
+    assert r == parse_range("AKs, 80%")
+    msg = str(rec[0].message)
+    assert "'80%' at position 4" in msg and "80%(AKs)" in msg and "AKs:80%" in msg
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RangeNotationWarning)
+        for quiet in ("AKs, 80%", "top 10% AKs", "AKs; top 80%", "80%(AKs)", "AKs:80%"):
+            parse_range(quiet)

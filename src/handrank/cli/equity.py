@@ -49,8 +49,9 @@ it is small enough (or with --exact); otherwise Monte Carlo (--samples N, or
 --samples N as a cap if given).
 --grid prints, under the table, each range player's 13x13 grid of per-class
 equity against the other players (AA top left, suited above the diagonal);
---plot FILE draws it to FILE (.png or .svg, one file per range player:
-FILE, FILE-p2.png, ...; needs matplotlib: pip install 'handrank[plot]').
+--plot FILE draws it to FILE (.png or .svg; with several range players one
+file each, named by player number: FILE-p1.png, FILE-p2.png, ...; needs
+matplotlib: pip install 'handrank[plot]'). Both need a range player.
 With -o json either adds each player's by_combo and by_class rows.
 Ctrl-C stops a long run cleanly (exit status 130).
 """
@@ -186,6 +187,10 @@ def _holdem(args: argparse.Namespace) -> int:
     progress = _Progress(not args.no_progress and _isatty(sys.stderr))
     stack = contextlib.ExitStack()
     by_combo = bool(args.grid or args.plot)
+    if by_combo and all(_fixed_hand(s) for s in args.players):
+        opt = "--plot" if args.plot else "--grid"
+        return _usage(f"{opt} shows a range player's per-class equity: every player is "
+                      f"fixed hole cards (give a range, e.g. \"QQ+, AKs\")")
     try:
         executor = (dask_client(args.scheduler, stack).get_executor()
                     if args.scheduler is not None else None)
@@ -201,11 +206,16 @@ def _holdem(args: argparse.Namespace) -> int:
     finally:
         progress.close()
         stack.close()  # the client, and a local:N cluster
-    if args.plot and (code := _plots(args, r)):
+    plots: list[tuple[int, str]] = []
+    if args.plot and (code := _plots(args, r, plots)):
         return code
-    _emit(args, r)
+    _emit(args, r, {"plots": [{"player": i + 1, "path": path} for i, path in plots]}
+          if plots else None)
     if args.grid and args.output != "json":
         _grids(args, r)
+    if args.output != "json":
+        for _, path in plots:
+            print(f"plot      {path}")
     if args.stderr is not None and not r.exact:
         worst = max(p.stderr for p in r.players)
         if worst > args.stderr:
@@ -213,6 +223,15 @@ def _holdem(args: argparse.Namespace) -> int:
                   f"(largest standard error {worst:.6f} after {int(r.deals):,} deals; "
                   f"raise --samples)", file=sys.stderr)
     return EXIT_OK
+
+
+def _fixed_hand(spec: str) -> bool:
+    """True when a PLAYER argument is two hole cards (not a range)."""
+    from ..cards import parse_cards
+    try:
+        return len(parse_cards(spec)) == 2
+    except HandrankError:
+        return False
 
 
 def _range_players(r: EquityResult) -> list[int]:
@@ -233,23 +252,26 @@ def _grids(args: argparse.Namespace, r: EquityResult) -> None:
         print(grid.text(cells, numbers=True, fmt="{:.1%}", color=_isatty(sys.stdout)))
 
 
-def _plot_path(path: str, i: int, first: bool) -> str:
-    """FILE for the first range player, FILE-p<N>.ext for the others."""
-    if first:
+def _plot_path(path: str, i: int, alone: bool) -> str:
+    """FILE when player ``i`` (0-based) is the only range player, else FILE-p<N>.ext
+    with N the player's number on the command line (``i + 1``)."""
+    if alone:
         return path
     stem, dot, ext = path.rpartition(".")
     return f"{stem}-p{i + 1}.{ext}" if dot else f"{path}-p{i + 1}"
 
 
-def _plots(args: argparse.Namespace, r: EquityResult) -> int:
-    """Draw each range player's per-class equity grid (grid.plot); EXIT_OK or an error."""
+def _plots(args: argparse.Namespace, r: EquityResult, written: list[tuple[int, str]]) -> int:
+    """Draw each range player's per-class equity grid (grid.plot), appending
+    (player index, path) to ``written``; EXIT_OK or an error."""
     from ..equity import grid
     players = _range_players(r)
     if not players:
-        return _usage("--plot: every player has one combo; no grid to draw")
-    for n, i in enumerate(players):
+        return _usage("--plot: every player has one combo after card removal; no grid "
+                      "to draw")
+    for i in players:
         p = r.players[i]
-        path = _plot_path(args.plot, i, n == 0)
+        path = _plot_path(args.plot, i, len(players) == 1)
         try:
             grid.plot(p.by_class.grid("equity"), path,  # type: ignore[attr-defined]
                       title=f"player {i + 1} ({p.hand[:50]}): equity by class")
@@ -257,14 +279,16 @@ def _plots(args: argparse.Namespace, r: EquityResult) -> int:
             return _usage(str(e))
         except OSError as e:
             return _usage(f"cannot write {path!r}: {e}")
+        written.append((i, path))
     return EXIT_OK
 
 
-def _emit(args: argparse.Namespace, result: EquityResult) -> None:
+def _emit(args: argparse.Namespace, result: EquityResult,
+          extra: dict[str, Any] | None = None) -> None:
     """Every game's equity the same way: the shared result's table (players numbered
-    from 1) or its JSON dict."""
+    from 1) or its JSON dict (with ``extra`` keys added)."""
     if args.output == "json":
-        json.dump(result.to_dict(), sys.stdout)
+        json.dump({**result.to_dict(), **(extra or {})}, sys.stdout)
         print()
     else:
         print(result.table(first=1))

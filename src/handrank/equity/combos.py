@@ -32,6 +32,7 @@ import numpy as np
 from .._support.checks import check_bool, check_int
 from ..cards import CardsLike, format_card
 from ..errors import HandrankError, OptionError
+from ..result import _json
 from . import _kernel as _equity
 from ._kernel import SHARE_UNITS
 from .inputs import Deal, PlayerLike
@@ -50,6 +51,7 @@ COMBO_DTYPE = np.dtype([("hand", "U4"), ("combos", np.int64), ("weight", np.floa
 
 
 _CLASS_NAMES = np.array(CLASSES)
+_COUNTS = frozenset({"deals", "wins", "ties"})  # whole counts -> int in to_dicts
 
 
 class ComboEquity:
@@ -131,8 +133,11 @@ class ComboEquity:
         return float((d * a["equity"][dealt]).sum() / d.sum()) if d.size else float("nan")
 
     def to_dicts(self) -> list[dict[str, Any]]:
-        """The rows as JSON-ready dicts (non-finite numbers become None)."""
-        return [{k: (None if isinstance(v, float) and not np.isfinite(v) else v)
+        """The rows as JSON-ready dicts (non-finite numbers become None; the counts
+        ``deals``, ``wins``, ``ties`` are ints when whole, as a player's counts are in
+        :meth:`~handrank.result.EquityResult.to_dict`)."""
+        return [{k: (_json(v) if k in _COUNTS else
+                     None if isinstance(v, float) and not np.isfinite(v) else v)
                  for k, v in row.items()} for row in self]
 
     def to_pandas(self) -> Any:
@@ -371,6 +376,10 @@ def vs_range(hand: PlayerLike, villain: PlayerLike, board: CardsLike | None = No
     ``hand``: hole cards or a range; ``villain``: a range (or hole cards); ``board``,
     ``dead`` and the keyword ``options`` (``method``, ``samples``, ``target_stderr``,
     ``seed``, ``threads``, ``progress``) as in :func:`~handrank.equity.equity`.
+    A range as ``hand`` is accepted on purpose (``vs_range("AK", "QQ+")``): each row
+    is then the whole ``hand`` range, its combos compatible with the villain's combo
+    (card removal) weighted as in :func:`~handrank.equity.equity`, against that combo;
+    the rows are still one per villain combo.
 
     Returns a :class:`ComboEquity` with one row per combo of ``villain`` left after
     card removal: ``hand`` is the villain's combo, ``equity`` / ``win`` / ``tie`` /

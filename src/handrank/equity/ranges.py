@@ -2,7 +2,10 @@
 
 A range is a list of tokens separated by commas, semicolons or spaces (``"QQ+, AKs"``,
 ``"QQ+; AKs"`` or ``"QQ+ AKs"``; an explicit combo may be written with a space,
-``"Ah Ad"``):
+``"Ah Ad"``). A bare percentage after a hand with only a space between
+(``"AKs 80%"``) is AKs plus the top 80%, with a
+:class:`~handrank.errors.RangeNotationWarning` (a weight is ``80%(AKs)`` or
+``AKs:80%``):
 
 =====================  ===============================================================
 token                  combos
@@ -28,7 +31,7 @@ Weights: ``0.4(AsKs, AKo)`` gives every combo inside the parentheses weight 0.4,
 and ``AKs:0.4`` gives one token's combos weight 0.4; a weight may be a percentage
 (``80%(AKs)``, ``.1%(AKs)``, ``AKs:80%``, as eval7 writes them). Weights are
 frequencies in ``[0, 1]`` (``0`` removes the combos); without one a combo has weight
-1. A combo listed twice keeps the later weight. Ranks may be written in either
+1. Text that leaves no combo at all is a RangeSyntaxError. A combo listed twice keeps the later weight. Ranks may be written in either
 order (``KA`` = ``AK``); ``T`` or ``10`` is a ten; letters may be either case
 (``aks`` = ``AKs`` = ``AKS``). The peers' notations and where they disagree:
 ``docs/equity.md`` ("Ranges").
@@ -47,6 +50,7 @@ import re
 import warnings
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 
 import numpy as np
 import numpy.typing as npt
@@ -66,6 +70,7 @@ _RANK = {c: i for i, c in enumerate(RANKS)}
 _RANK.update({c.lower(): i for i, c in enumerate(RANKS)})
 _HAND_RE = re.compile(r"^(10|[2-9TJQKAtjqka])(10|[2-9TJQKAtjqka])([soSO]?)(\+?)$")
 _NUMBER_RE = re.compile(r"^(?:\d+(?:\.\d*)?|\.\d+)$")
+_BARE_PERCENT_RE = re.compile(r"^(?:\d+(?:\.\d*)?|\.\d+)%$")
 
 
 def all_combos() -> np.ndarray:
@@ -333,7 +338,8 @@ def _weight(text: str, tok: str, pos: int) -> float:
     num = t[:-1].strip() if pct else t
     if not _NUMBER_RE.match(num):
         raise _err("a weight is a number from 0 to 1 or a percentage like 80%", tok, pos)
-    w = float(num) / 100.0 if pct else float(num)
+    # a percentage is divided exactly (decimal), so 33.3% is 0.333, not 0.33299999999999996
+    w = float(Decimal(num) / 100) if pct else float(num)
     if not 0.0 <= w <= 1.0:
         raise _err("a weight is a number from 0 to 1 or a percentage like 80%", tok, pos)
     return w
@@ -560,9 +566,10 @@ class Range:
         """The 13x13 grid of the range: ``(13, 13)`` float64, cell ``[i, j]`` the class
         ``CLASSES[13 * i + j]`` (pairs on the diagonal, suited above, offsuit below,
         AA top-left), each the weighted fraction of the class's combos in the range
-        (sum of their weights / 6, 4 or 12), from 0 to 1."""
+        (sum of their weights / 6, 4 or 12), from 0 to 1, rounded to 12 decimals so a
+        class at one weight reads back that weight (0.8, not 0.7999999999999999)."""
         cells = np.bincount(class_index(self.combos), weights=self.weights, minlength=169)
-        out: np.ndarray = (cells / CLASS_SIZES).reshape(13, 13)
+        out: np.ndarray = np.round(cells / CLASS_SIZES, 12).reshape(13, 13)
         return out
 
     def __eq__(self, other: object) -> bool:
@@ -704,16 +711,27 @@ def _split_spaces(tokens: Iterable[tuple[str, int, float | None]]
         if whole:
             yield tok, pos, w
             continue
+        prev = ""
         for m in re.finditer(r"(?i:top\s+)?\S+", tok):
-            yield m.group(), pos + m.start(), w
+            piece = m.group()
+            if prev and not prev.endswith("%") and _BARE_PERCENT_RE.match(piece):
+                warnings.warn(RangeNotationWarning(
+                    f"{piece!r} at position {pos + m.start()}: read as its own token, the "
+                    f"top {piece} of hands, added to {prev!r} (a space separates tokens); "
+                    f"to give {prev!r} weight {piece} write {piece}({prev}) or "
+                    f"{prev}:{piece}"), stacklevel=3)
+            prev = piece
+            yield piece, pos + m.start(), w
 
 
 def parse_range(text: str) -> Range:
     """Parse range text (notation in the module docstring) to a :class:`Range`.
 
     Raises :class:`~handrank.errors.RangeSyntaxError` naming the bad token and its
-    0-based character position; ``TypeError`` if ``text`` is not a string. A range
-    whose every weight is 0 is empty (``len == 0``), not an error here.
+    0-based character position; ``TypeError`` if ``text`` is not a string. Text that
+    leaves no combo (``0%``, ``5%-5%``, ``AKs, 0(AKs)``) raises RangeSyntaxError naming
+    the text: an empty range has no notation to read back. (A :class:`Range` built from
+    arrays, or emptied by :meth:`Range.without`, may be empty.)
     """
     if not isinstance(text, str):
         raise TypeError(f"range text must be a str, got {type(text).__name__}")
@@ -732,4 +750,8 @@ def parse_range(text: str) -> Range:
                 raise _err("weight without a hand", tok + ":" + wt, pos)
         for c in _token_combos(tok, pos):
             weight[c] = w
-    return Range._from_dict(weight, text.strip())
+    r = Range._from_dict(weight, text.strip())
+    if not len(r):
+        raise RangeSyntaxError(f"range {text.strip()!r} holds no combo (every weight 0, or "
+                               f"an empty percentage band); give at least one hand")
+    return r

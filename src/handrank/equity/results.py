@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from ..errors import OptionError
@@ -51,10 +51,21 @@ class HoldemEquity(EquityResult):
         combinations: compatible hole-card combinations enumerated (exact), else 0.
         boards: boards per combination (exact), else 0.
 
+        parts: the ``i`` of each ``equity(..., part=(i, k))`` this result holds,
+            sorted (``()``: a whole run); see :attr:`partial`.
+        of_parts: the ``k`` of that split (1 for a whole run).
+
     ``deals`` is the boards enumerated summed over the combinations, weighted by the
     product of the players' combo weights (exact), or the Monte Carlo deals; each
     player's ``combos`` counts the combos of their hand or range left after removing
     the board, the dead cards and the other players' hole cards.
+
+    A partial result (some of the ``k`` parts of a split, :attr:`partial` True) says
+    so: ``str`` ends its footer with ``part 1 of 4 (incomplete)`` or ``parts 0, 1, 2
+    of 4 (incomplete)``, ``repr`` shows ``parts`` and ``of_parts``, and
+    :meth:`to_dict` adds ``"parts": [...]`` and ``"of_parts": k``. Merge all ``k``
+    parts (:meth:`~handrank.result.EquityResult.merge`) for the whole run; see
+    ``docs/scale.md`` ("Splitting a run yourself").
     """
 
     combinations: int = 0
@@ -127,10 +138,26 @@ class HoldemEquity(EquityResult):
                             tallies=tuple(tuple(int(x) for x in row) for row in t),
                             parts=parts, of_parts=of)
 
+    @property
+    def partial(self) -> bool:
+        """True when the result holds only some of the parts of a split run."""
+        return bool(self.parts) and len(self.parts) < self.of_parts
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self)
+                          if f.repr)
+        if self.partial:
+            shown += f", parts={self.parts!r}, of_parts={self.of_parts!r}"
+        return f"{type(self).__name__}({shown})"
+
     def to_dict(self) -> dict[str, Any]:
         """As :meth:`EquityResult.to_dict`; a player's ``by_combo`` / ``by_class``
-        become lists of row dicts (and are left out when not asked for)."""
+        become lists of row dicts (and are left out when not asked for); a partial
+        result adds ``"parts"`` (list of ints) and ``"of_parts"`` (int)."""
         out = super().to_dict()
+        if self.partial:
+            out["parts"] = list(self.parts)
+            out["of_parts"] = self.of_parts
         for p, d in zip(self.players, out["players"]):
             d.pop("_combos", None)
             for key in ("by_combo", "by_class"):
@@ -140,6 +167,14 @@ class HoldemEquity(EquityResult):
         return out
 
     def _footer(self) -> str:
+        what = self._method_footer()
+        if self.partial:
+            many = len(self.parts) > 1
+            what += (f"; part{'s' if many else ''} {', '.join(map(str, self.parts))} of "
+                     f"{self.of_parts} (incomplete)")
+        return what
+
+    def _method_footer(self) -> str:
         if not self.exact:
             return super()._footer()
         weighted = self.deals != self.combinations * self.boards
