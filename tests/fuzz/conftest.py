@@ -15,8 +15,15 @@ import threading
 import pytest
 from hypothesis import HealthCheck, settings
 
-#: Multiplier of every test's example count (``HANDRANK_FUZZ_EXAMPLES=10`` for a long run).
-SCALE = max(1, int(os.environ.get("HANDRANK_FUZZ_EXAMPLES", "1") or 1))
+#: Multiplier of every test's example count (``HANDRANK_FUZZ_EXAMPLES=10`` for a long run,
+#: ``0.3`` for a short one: the sanitized run of tools/sanitize.sh, ten times slower).
+SCALE = float(os.environ.get("HANDRANK_FUZZ_EXAMPLES", "1") or 1)
+if not SCALE > 0:
+    raise ValueError(f"HANDRANK_FUZZ_EXAMPLES must be a positive number, got {SCALE}")
+
+
+def _scaled(n: int) -> int:
+    return max(1, round(n * SCALE))
 
 #: ``HANDRANK_FUZZ_RANDOM=1``: fresh examples on every run (exploring beyond the fixed
 #: set; pytest prints the seed to replay with ``--hypothesis-seed``).
@@ -24,7 +31,7 @@ RANDOM = os.environ.get("HANDRANK_FUZZ_RANDOM", "") not in ("", "0")
 
 settings.register_profile(
     "fuzz",
-    max_examples=30 * SCALE,
+    max_examples=_scaled(30),
     deadline=None,
     derandomize=not RANDOM,
     database=None,
@@ -36,7 +43,7 @@ FUZZ = settings.get_profile("fuzz")
 #: A fuzz test (all its examples) that runs longer than this is a hang: the process dumps
 #: every thread's traceback on the real stderr and exits with status 1 (a failure CI
 #: shows, never a stuck job). Each test takes a few seconds at scale 1.
-HANG_SECONDS = int(os.environ.get("HANDRANK_FUZZ_HANG", "0") or 0) or 120 * SCALE
+HANG_SECONDS = int(os.environ.get("HANDRANK_FUZZ_HANG", "0") or 0) or round(120 * max(1.0, SCALE))
 
 #: The real stderr (pytest captures file descriptor 2), for the hang report.
 _STDERR = None
@@ -56,7 +63,7 @@ def pytest_configure(config):
 
 def examples(n: int) -> settings:
     """The fuzz profile with ``n`` (times the scale) examples, as a test decorator."""
-    return settings(FUZZ, max_examples=n * SCALE)
+    return settings(FUZZ, max_examples=_scaled(n))
 
 
 @pytest.hookimpl(tryfirst=True)

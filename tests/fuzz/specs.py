@@ -47,11 +47,15 @@ class Spec:
     #: known bugs tolerated here, as (exception type, message regex) pairs; each one has
     #: a strict xfail test in tests/test_fuzz_findings.py and goes when that is fixed
     known: tuple = ()
+    #: an optional extra's module the call needs (the tests skip without it, as the
+    #: sanitized venv of tools/sanitize.sh has no extras)
+    requires: str | None = None
 
 
-def S(fn, *args, slow=(), enum=False, abort=(), known=(), **kwargs) -> Spec:
+def S(fn, *args, slow=(), enum=False, abort=(), known=(), requires=None, **kwargs) -> Spec:
     return Spec(fn, args, kwargs, tuple(slow), enum, tuple(abort),
-                protocol=bool(getattr(fn, "_is_protocol", False)), known=known)
+                protocol=bool(getattr(fn, "_is_protocol", False)), known=known,
+                requires=requires)
 
 
 class Abort(Exception):
@@ -176,7 +180,7 @@ SPECS: dict[str, Spec] = {
                           vmin=0.0, vmax=1.0, color=False),
     "equity.grid.plot": S(equity_grid.plot, np.eye(13),
                           os.path.join(tempfile.gettempdir(), "handrank-fuzz-grid.svg"),
-                          title="t", size=2.0, dpi=20),
+                          title="t", size=2.0, dpi=20, requires="matplotlib"),
     # ----------------------------------------------------------------------------- brag
     # ---------------------------------------------------------------------------- omaha
     "omaha.Category": S(omaha.Category, 1, enum=True),

@@ -41,6 +41,8 @@ def test_the_valid_call_succeeds(name):
     # The base every garbage example starts from must itself be a good call, or the
     # fuzz would test nothing but the first check.
     spec = ALL[name]
+    if spec.requires:
+        pytest.importorskip(spec.requires)
     if spec.protocol:
         with pytest.raises(TypeError, match="Protocols cannot be instantiated"):
             spec.fn()
@@ -70,6 +72,8 @@ def _check(name, spec, args, kwargs):
 @given(data=st.data())
 def test_garbage_arguments(name, data):
     spec = ALL[name]
+    if spec.requires:
+        pytest.importorskip(spec.requires)
     # exact_odds keeps its aborting progress callback (a valid call runs for seconds)
     slots = [s for s in parameters(spec) if not (spec.abort and s == "progress")]
     if spec.enum:  # only the value: Enum's functional API (names=, type=, ...) is Python's
