@@ -432,11 +432,37 @@ def test_merge_refuses_what_does_not_belong_together():
     with pytest.raises(OptionError, match="twice"):
         s = equity(["AhKh", "7c7d"], samples=20_000, seed=1)
         EquityResult.merge(s, s)
-    with pytest.raises(OptionError, match="tallies"):
+    with pytest.raises(OptionError, match="same seed"):
         c = canada.equity("Ac 3d 5h 7s", "Kc 9d", samples=100, seed=1)
         EquityResult.merge(c, c)
     with pytest.raises(OptionError, match="at least one"):
         EquityResult.merge()
+
+
+def test_brag_and_canada_monte_carlo_runs_of_different_seeds_pool_their_deals():
+    """The other games' equity has no part=: runs of different seeds merge by pooling
+    (integer counts add exactly, equity is the deal-weighted mean); exact runs and
+    different calls are refused."""
+    from handrank import brag
+    for run in (lambda s, n: brag.equity("Qh Qd 9c", opponents=2, samples=n, seed=s),
+                lambda s, n: canada.equity("8c 7c 3d 3h", "Ks Qs", opponents=2, samples=n,
+                                           seed=s)):
+        a, b = run(1, 20_000), run(2, 10_000)
+        m = EquityResult.merge(b, a)
+        assert m.deals == 30_000 and m.seed is None and type(m) is type(a)
+        for pm, pa, pb in zip(m.players, a.players, b.players):
+            assert (pm.wins, pm.ties, pm.losses) == (pa.wins + pb.wins, pa.ties + pb.ties,
+                                                     pa.losses + pb.losses)
+            assert pm.equity == pytest.approx((2 * pa.equity + pb.equity) / 3, abs=1e-15)
+            assert pm.win == pm.wins / 30_000
+            assert min(pa.stderr, pb.stderr) > pm.stderr > 0
+    with pytest.raises(OptionError, match="same call"):
+        EquityResult.merge(brag.equity("Qh Qd 9c", opponents=2, samples=1000, seed=1),
+                           brag.equity("Qh Qd 9c", opponents=3, samples=1000, seed=2))
+    x = brag.equity("Qh Qd 9c", opponents=1)  # one opponent: enumerated exactly
+    assert x.exact
+    with pytest.raises(OptionError, match="exact"):
+        EquityResult.merge(x)
 
 
 @pytest.mark.parametrize("part, match", [((2, 2), "part's i"), ((0, 0), "part's k"),

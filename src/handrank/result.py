@@ -212,9 +212,13 @@ class EquityResult:
         (exact enumeration with weighted ranges: to float rounding). See
         ``docs/scale.md`` ("Splitting a run yourself").
 
+        Brag and Broken Canada equity (Monte Carlo; no ``part=``): runs of the same call
+        with different seeds pool their deals (counts exact; ``equity`` the deal-weighted
+        mean; ``stderr`` combined as independent estimates).
+
         Raises OptionError when the results do not belong together (another game,
-        players, board or method; a part given twice, which would count its deals
-        twice; a result without integer tallies, such as another game's)."""
+        players, board or method; a part given twice, or one seed twice, which would
+        count the same deals twice; Brag or Canada exact results)."""
         from .errors import OptionError
 
         if not results:
@@ -230,10 +234,44 @@ class EquityResult:
 
     @classmethod
     def _merge(cls, results: tuple[EquityResult, ...]) -> EquityResult:
+        """Brag and Broken Canada (no split of one run): independent Monte Carlo runs of
+        the same call with different seeds, their deals pooled. Counts add exactly;
+        ``equity`` and ``tie`` are the deal-weighted means (float rounding), ``stderr``
+        combines the runs' errors as independent estimates; the merged seed is None."""
+        import dataclasses
+
         from .errors import OptionError
 
-        raise OptionError(f"{results[0].game} equity results carry no integer tallies to "
-                          f"merge (only Hold'em equity does)")
+        first = results[0]
+        if any(r.exact for r in results):
+            raise OptionError(f"{first.game} exact results cannot be merged: each one is a "
+                              f"whole enumeration (only Hold'em equity splits one run, with "
+                              f"part=(i, k))")
+
+        def key(r: EquityResult) -> tuple:
+            return (tuple(getattr(r, f.name) for f in fields(r)
+                          if f.name not in ("players", "deals", "seed")),
+                    tuple((p.hand, p.combos) for p in r.players))
+
+        if any(key(r) != key(first) for r in results):
+            raise OptionError("merge needs Monte Carlo runs of the same call (game, players, "
+                              "opponents, board, dead cards and options)")
+        seeds = [r.seed for r in results if r.seed is not None]
+        if len(set(seeds)) < len(seeds):
+            raise OptionError("merge got two runs of the same seed: the same deals would "
+                              "count twice (merge runs of different seeds)")
+        n = sum(r.deals for r in results)
+        players = []
+        for i, p0 in enumerate(first.players):
+            ps = [(r.players[i], r.deals) for r in results]
+            wins, ties, losses = (sum(getattr(p, a) for p, _ in ps)
+                                  for a in ("wins", "ties", "losses"))
+            players.append(dataclasses.replace(
+                p0, equity=sum(p.equity * d for p, d in ps) / n, win=wins / n,
+                tie=sum(p.tie * d for p, d in ps) / n, lose=losses / n, wins=wins,
+                ties=ties, losses=losses,
+                stderr=math.sqrt(sum((p.stderr * d) ** 2 for p, d in ps)) / n))
+        return dataclasses.replace(first, players=tuple(players), deals=n, seed=None)
 
     @property
     def method(self) -> str:
