@@ -59,6 +59,9 @@ myst_enable_extensions = ["colon_fence"]
 
 autodoc_default_options = {
     "members": True,
+    # a package's __all__ is its public API: list every name of it, the module constants
+    # (documented by a "#:" comment where they are defined) too
+    "undoc-members": True,
     "member-order": "bysource",
     "show-inheritance": True,
 }
@@ -131,6 +134,25 @@ def _column_lists(lines: list[str]) -> list[str]:
     return out
 
 
+#: numpy.typing.ArrayLike as autodoc spells it out; signatures show the short name instead.
+#: (autodoc_type_aliases would do it, but prints an alias inside a union or a Sequence[...]
+#: as "TypeAliasForwardRef(...)".)
+_Q = r"~?(?:\w+\.)*"  # a qualified name's module path, as autodoc writes it
+_ARRAY_LIKE = re.compile(
+    rf"{_Q}_Buffer \| {_Q}_SupportsArray\[{_Q}dtype\[{_Q}Any\]\] \| "
+    rf"{_Q}_NestedSequence\[{_Q}_SupportsArray\[{_Q}dtype\[{_Q}Any\]\]\] \| "
+    rf"complex \| bytes \| str \| {_Q}_NestedSequence\[complex \| bytes \| str\]")
+
+
+def _short_signature(app, what, name, obj, options, signature, return_annotation):
+    """Signatures say ``ArrayLike`` rather than the eight-part union behind it."""
+    if signature:
+        signature = _ARRAY_LIKE.sub("~numpy.typing.ArrayLike", signature)
+    if return_annotation:
+        return_annotation = _ARRAY_LIKE.sub("~numpy.typing.ArrayLike", return_annotation)
+    return signature, return_annotation
+
+
 def _docstring_layout(app, what, name, obj, options, lines):
     """Make the docstrings' plain-text layout (headings, aligned two-column lists) valid
     reStructuredText, so the source keeps reading well in ``help()``."""
@@ -196,4 +218,5 @@ def _drop_missing_pages(app, docname, source):
 
 def setup(app):
     app.connect("autodoc-process-docstring", _docstring_layout, priority=400)
+    app.connect("autodoc-process-signature", _short_signature)
     app.connect("source-read", _drop_missing_pages)
