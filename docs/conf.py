@@ -122,7 +122,6 @@ def _column_lists(lines: list[str]) -> list[str]:
             if items and (len(items) > 1 or len(block) > 1):
                 for term, *words in items:
                     out += [term] + ["   " + w for w in words]
-                out.append("")
                 i = j
                 continue
         if not block:
