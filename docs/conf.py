@@ -46,6 +46,9 @@ extensions = [
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
 root_doc = "index"
 exclude_patterns = ["_build", "examples", "Thumbs.db", ".DS_Store"]
+# Literal blocks without a language (a docstring's "::" block, a bare ``` fence) are
+# layouts and formulas, not Python; ">>>" sessions and ```python fences still highlight.
+highlight_language = "text"
 templates_path: list[str] = []
 nitpicky = False
 
