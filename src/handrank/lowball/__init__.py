@@ -20,20 +20,20 @@ Strength layout
 Higher strength = better low, everywhere; equal strengths split. A strength is
 the position of the hand's class among the game's distinct values, worst first:
 
-==============  ==================================  =====  ========
-game            categories, worst first (first)     count  best
-==============  ==================================  =====  ========
-deuce-to-seven  straight flush 1, four of a kind     7462  7-5-4-3-2
+==============  ====================================  =====  =========
+game            categories, worst first (first)       count  best
+==============  ====================================  =====  =========
+deuce-to-seven  straight flush 1, four of a kind       7462  7-5-4-3-2
                 10, full house 166, flush 322,
                 straight 1600, three of a kind
                 1609, two pair 2467, one pair 3325,
                 high card 6185
-ace-to-five     four of a kind 1, full house 157,    6175  5-4-3-2-A
+ace-to-five     four of a kind 1, full house 157,      6175  5-4-3-2-A
                 three of a kind 313, two pair 1171,
                 one pair 2029, no pair 4889
-badugi          one card 1, two card 14, three       1092  A-2-3-4
+badugi          one card 1, two card 14, three         1092  A-2-3-4
                 card 92, badugi 378
-==============  ==================================  =====  ========
+==============  ====================================  =====  =========
 
 Deuce-to-seven strength is not ``7463 - poker strength``: the wheel A-2-3-4-5
 (a straight in high poker) is an ace-high hand here, so the kernel maps poker's

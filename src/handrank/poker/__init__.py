@@ -11,19 +11,19 @@ A strength is an ``int`` (``int32`` in arrays) from 1 to 7462: the position of
 the hand's class among the 7,462 distinct five-card values, weakest first.
 Higher is stronger, equal is a tie. Categories occupy contiguous ranges:
 
-==================  ===========  =====
-category            strengths    count
-==================  ===========  =====
-high card           1 .. 1277    1277
-one pair            1278 .. 4137 2860
-two pair            4138 .. 4995  858
-three of a kind     4996 .. 5853  858
-straight            5854 .. 5863   10
-flush               5864 .. 7140 1277
-full house          7141 .. 7296  156
-four of a kind      7297 .. 7452  156
-straight flush      7453 .. 7462   10  (7462 = royal flush)
-==================  ===========  =====
+==================  ============  =====
+category            strengths     count
+==================  ============  =====
+high card           1 .. 1277      1277
+one pair            1278 .. 4137   2860
+two pair            4138 .. 4995    858
+three of a kind     4996 .. 5853    858
+straight            5854 .. 5863     10
+flush               5864 .. 7140   1277
+full house          7141 .. 7296    156
+four of a kind      7297 .. 7452    156
+straight flush      7453 .. 7462     10  (7462 = royal flush)
+==================  ============  =====
 
 Strength here is the rank of the hand's value, not a win probability (what
 poker-AI writing calls "hand strength", HS/EHS, is an equity).
