@@ -353,3 +353,20 @@ def test_engine_deals_own_cards_without_a_board_in_exact_and_monte_carlo():
     out[:] = 0
     _kernel.showdown_monte_carlo(*args, 9, 0, 16, 50, out)
     assert out[5].tolist() == [50] * 3 and out[4].tolist() == [50 * (UNITS // 3) ** 2] * 3
+
+
+def test_engine_low_only_pot_rule_has_no_qualifier():
+    """The razz pot rule (engine.LOW) through Omaha's low as the callback: the best low
+    takes the whole pot; with no low anywhere every hand ties at 0 and splits it."""
+    def run(holes, board):
+        own = np.array([P(h) for h in holes], np.uint8)
+        out = np.zeros((6, len(holes)), np.int64)
+        _kernel.showdown_exact(own, np.full(len(holes), 4, np.uint8),
+                               np.array(P(board), np.uint8), 5, 0, engine.FULL_DECK,
+                               engine.LOW, 0, 0, 0, 1, out)
+        return out
+    out = run(["Ah2hKcKd", "Ac3dQsJs"], "3h 4h 5c 9h Td")  # the wheel; A-3 pairs the 3: no low
+    assert out[3].tolist() == [UNITS, 0] and out[2].tolist() == [0, 0]
+    assert out[0].tolist() == [1, 0]
+    out = run(["AhKhQcJd", "2c3d4s5s"], "9h Th Jc Qs Kd")  # no low: a two-way split
+    assert out[3].tolist() == [UNITS // 2, UNITS // 2] and out[1].tolist() == [1, 1]
