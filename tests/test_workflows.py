@@ -246,6 +246,16 @@ def test_tests_workflow():
     assert slow, "a job must run the slow tests"
 
 
+def test_a_job_runs_the_tests_on_free_threaded_python():
+    jobs = load("tests.yml")["jobs"]
+    ft = [j for j in jobs.values()
+          if any(str(s.get("with", {}).get("python-version", "")).endswith("t") for s in _steps(j))]
+    assert ft, "no tests.yml job runs a free-threaded Python (python-version '3.14t')"
+    for job in ft:
+        assert re.search(r"pytest -m \"not slow", _runs(job)), "the free-threaded job runs no tests"
+        assert "PYTHON_GIL" not in json.dumps(job), "forcing the GIL off would hide a kernel that needs it"
+
+
 # Steps of .ci/run that tests.yml must run too, each in a job of its own on Ubuntu
 # (step title in .ci/run -> job id in tests.yml).
 CI_STEPS_IN_WORKFLOW = {"sanitizer build": "sanitizers", "fuzz tier": "fuzz"}
