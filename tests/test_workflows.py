@@ -482,9 +482,10 @@ def publish_job_problems(workflow):
     needs = {needs} if isinstance(needs, str) else set(needs)
     if not PUBLISH_NEEDS <= needs:
         problems.append(f"{name} does not wait for {sorted(PUBLISH_NEEDS - needs)}")
-    for build in PUBLISH_NEEDS & set(jobs):
-        if build in needs and "if" in jobs[build]:
-            problems.append(f"{build} may be skipped ({jobs[build]['if']!r}): publish would wait for nothing")
+    for build in sorted(PUBLISH_NEEDS & needs & set(jobs)):
+        if "if" in jobs[build]:
+            problems.append(f"{build} may be skipped (if: {jobs[build]['if']!r}), "
+                            "and publish would wait for nothing")
     if (job.get("permissions") or {}).get("id-token") != "write":
         problems.append(f"{name} lacks 'permissions: id-token: write' (trusted publishing)")
     env = job.get("environment")
@@ -497,23 +498,25 @@ def publish_job_problems(workflow):
     if "v*" not in (push.get("tags") or []) or set(push) != {"tags"}:
         problems.append("the workflow is not pushed by v* tags only")
     guard = str(job.get("if", ""))
-    if "github.event_name == 'push'" not in guard or "startsWith(github.ref, 'refs/tags/v')" not in guard:
+    if not all(cond in guard for cond in ("github.event_name == 'push'",
+                                          "startsWith(github.ref, 'refs/tags/v')")):
         problems.append(f"{name} is not limited to pushed v* tags (if: {guard!r})")
     steps = _steps(job)
-    publish_at = next(i for i, s in enumerate(steps)
-                      if s.get("uses", "").startswith("pypa/gh-action-pypi-publish@"))
-    publish = steps[publish_at].get("with") or {}
+    at = next(i for i, s in enumerate(steps)
+              if s.get("uses", "").startswith("pypa/gh-action-pypi-publish@"))
+    publish = steps[at].get("with") or {}
     if {"password", "user", "repository-url"} & set(publish):
-        problems.append(f"{name} passes {sorted({'password', 'user', 'repository-url'} & set(publish))}: "
-                        "trusted publishing to PyPI needs none")
-    downloads = [s for s in steps[:publish_at] if s.get("uses", "").startswith("actions/download-artifact@")]
+        problems.append(f"{name} passes a token, user or repository: trusted publishing to "
+                        "PyPI needs none")
+    downloads = [s for s in steps[:at]
+                 if s.get("uses", "").startswith("actions/download-artifact@")]
     if not downloads:
         problems.append(f"{name} downloads no artifacts before publishing")
     for s in downloads:
         w = s.get("with") or {}
         if "name" in w or "pattern" in w or not w.get("merge-multiple"):
-            problems.append(f"{name} must download every artifact (no name/pattern) into one folder "
-                            "(merge-multiple: true)")
+            problems.append(f"{name} must download every artifact (no name or pattern) into "
+                            "one folder (merge-multiple: true)")
         if w.get("path") != publish.get("packages-dir", "dist"):
             problems.append(f"{name} downloads to {w.get('path')!r} but publishes "
                             f"{publish.get('packages-dir', 'dist')!r}")
@@ -524,33 +527,35 @@ def test_publish_job():
     assert publish_job_problems(load("wheels.yml")) == []
 
 
-def _job(name):
-    def get(wf):
-        return wf["jobs"][name]
-    return get
+def _publish(wf):
+    return wf["jobs"]["publish"]
+
+
+def _download(wf):
+    return next(s for s in _steps(_publish(wf)) if "download-artifact" in s.get("uses", ""))
 
 
 BROKEN_PUBLISH = {
-    "no needs": lambda wf: _job("publish")(wf).pop("needs"),
-    "needs only the wheels": lambda wf: _job("publish")(wf).update({"needs": "build_wheels"}),
-    "needs only the sdist": lambda wf: _job("publish")(wf).update({"needs": ["build_sdist"]}),
-    "no id-token permission": lambda wf: _job("publish")(wf).pop("permissions"),
-    "id-token read": lambda wf: _job("publish")(wf).update({"permissions": {"id-token": "read"}}),
-    "no environment": lambda wf: _job("publish")(wf).pop("environment"),
-    "no tag guard": lambda wf: _job("publish")(wf).pop("if"),
-    "published on any push": lambda wf: _job("publish")(wf).update({"if": "github.event_name == 'push'"}),
-    "published on releases": lambda wf: _job("publish")(wf).update(
+    "no needs": lambda wf: _publish(wf).pop("needs"),
+    "needs only the wheels": lambda wf: _publish(wf).update({"needs": "build_wheels"}),
+    "needs only the sdist": lambda wf: _publish(wf).update({"needs": ["build_sdist"]}),
+    "no id-token permission": lambda wf: _publish(wf).pop("permissions"),
+    "id-token read": lambda wf: _publish(wf).update({"permissions": {"id-token": "read"}}),
+    "no environment": lambda wf: _publish(wf).pop("environment"),
+    "no tag guard": lambda wf: _publish(wf).pop("if"),
+    "published on any push": lambda wf: _publish(wf).update(
+        {"if": "github.event_name == 'push'"}),
+    "published on releases": lambda wf: _publish(wf).update(
         {"if": "github.event_name == 'release'"}),
     "branch pushes trigger": lambda wf: wf["on"].update({"push": {"branches": ["main"]}}),
-    "pushes of any tag or branch": lambda wf: wf["on"].update({"push": {"tags": ["v*"], "branches": ["*"]}}),
-    "a stored token": lambda wf: _steps(_job("publish")(wf))[-1]["with"].update(
+    "pushes of tags and branches": lambda wf: wf["on"].update(
+        {"push": {"tags": ["v*"], "branches": ["*"]}}),
+    "a stored token": lambda wf: _steps(_publish(wf))[-1]["with"].update(
         {"password": "${{ secrets.PYPI_TOKEN }}"}),
-    "no download": lambda wf: _job("publish")(wf).update(
-        {"steps": [s for s in _steps(_job("publish")(wf)) if "download-artifact" not in s.get("uses", "")]}),
-    "only the sdist downloaded": lambda wf: next(
-        s for s in _steps(_job("publish")(wf)) if "download-artifact" in s.get("uses", ""))["with"].update(
-        {"name": "sdist"}),
-    "a skipped wheel job": lambda wf: _job("build_wheels")(wf).update({"if": "false"}),
+    "no download": lambda wf: _publish(wf).update(
+        {"steps": [s for s in _steps(_publish(wf)) if s is not _download(wf)]}),
+    "only the sdist downloaded": lambda wf: _download(wf)["with"].update({"name": "sdist"}),
+    "a skipped wheel job": lambda wf: wf["jobs"]["build_wheels"].update({"if": "false"}),
     "no publish job": lambda wf: wf["jobs"].pop("publish"),
 }
 
