@@ -24,8 +24,10 @@ Environment variables:
 
 import glob
 import os
+import re
 import sys
 
+import Cython
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext as _build_ext
@@ -66,6 +68,14 @@ directives = {
     "cdivision": True,
     "embedsignature": True,
 }
+# Free-threaded CPython (3.14t): every kernel declares that it runs without the GIL
+# (otherwise importing it turns the GIL back on). The kernels keep no mutable state
+# after module init, and the Python layer's shared state is locked
+# (_support/threads.py); docs/reliability.md. The directive needs Cython >= 3.1, which
+# pyproject's build-system requires; an older Cython in a --no-build-isolation
+# install still builds, without the declaration.
+if tuple(int(x) for x in re.findall(r"\d+", Cython.__version__)[:2]) >= (3, 1):
+    directives["freethreading_compatible"] = True
 
 MODULES = sorted(os.path.basename(os.path.dirname(p))
                  for p in glob.glob("src/handrank/*/_kernel.pyx"))

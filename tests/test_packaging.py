@@ -8,6 +8,7 @@ compiler, and take a minute or two each: ``-m "not packaging"`` deselects them.
 """
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -33,9 +34,13 @@ CHECK_SCRIPT = f"EXTENSIONS = {EXTENSIONS!r}\n" + textwrap.dedent(
 
     import numpy as np
 
+    import importlib.metadata
+
     import handrank
     import handrank.poker._kernel
     from handrank import poker
+
+    assert handrank.__version__ == importlib.metadata.version("handrank"), handrank.__version__
 
     pkg = Path(handrank.__file__).resolve().parent
     assert Path(sys.prefix).resolve() in pkg.parents, f"imported from {pkg}, not the venv"
@@ -130,9 +135,12 @@ def check_install(venv_python, bindir, workdir):
 REQUIRED_IN_SDIST = [
     "LICENSE",
     "README.md",
+    "CHANGELOG.md",
+    "CONTRIBUTING.md",
     "pyproject.toml",
     "setup.py",
     "src/handrank/__init__.py",
+    "src/handrank/_version.py",
     "src/handrank/poker/_kernel.pyx",
     "src/handrank/poker/_kernel.pxd",
     "src/handrank/poker/tables.h",
@@ -162,6 +170,15 @@ def test_sdist_contents_and_install(tree, tmp_path):
                  or any(m == p[:-4] + ".c" for p in pyx)]
     assert not generated, f"sdist ships build artifacts: {generated}"
     assert "Description-Content-Type: text/markdown" in pkg_info, "README not used as long description"
+    # The version setuptools read from _version.py (without importing the package), the
+    # classifiers and project URLs made it into the metadata.
+    version = re.search(r'^__version__ = "([^"]+)"$',
+                        (ROOT / "src" / "handrank" / "_version.py").read_text(encoding="utf-8"),
+                        re.M).group(1)
+    assert f"\nVersion: {version}\n" in pkg_info, pkg_info[:400]
+    for line in ("Classifier: Operating System :: POSIX :: Linux",
+                 "Classifier: Programming Language :: Cython", "Project-URL: Changelog,"):
+        assert line in pkg_info, f"PKG-INFO lacks {line!r}"
 
     python, bindir = make_venv(tmp_path / "venv")
     run([python, "-m", "pip", "install", sdist], cwd=tmp_path)

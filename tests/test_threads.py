@@ -49,3 +49,23 @@ def test_interrupt_stops_after_the_running_unit():
     with pytest.raises(KeyboardInterrupt):
         T.run_chunked(kernel, 1_000_000, 1, min_rows=1000)
     assert len(calls) == 3  # the other 60 units never started
+
+
+@pytest.mark.parametrize("threads", [2, 4])
+def test_every_task_runs_exactly_once_under_contention(threads):
+    # Many tiny tasks taken from the shared counter by several threads at once: no task
+    # is run twice or skipped (without the GIL the counter itself must be locked; on a
+    # free-threaded interpreter this is the test that would catch a racy one).
+    runs = [0] * 20_000
+
+    def task(i):
+        def run():
+            runs[i] += 1  # one writer per slot
+            return 1
+        return run
+
+    seen = []
+    T.run_tasks([task(i) for i in range(len(runs))], threads,
+                progress=lambda done, total: seen.append(done))
+    assert runs == [1] * len(runs)
+    assert seen[-1] == len(runs)

@@ -5,8 +5,12 @@
 * the workflows do what they are meant to (triggers, runners, commands); the
   sanitizer and fuzz jobs run the same commands as the matching steps of .ci/run;
 * cibuildwheel, reading [tool.cibuildwheel] of pyproject.toml, selects exactly the
-  intended wheels: CPython 3.10 up to the newest release it knows, x86-64 and arm64 on
-  Linux, macOS and Windows; no PyPy, no free-threaded, no 32-bit builds.
+  intended wheels: CPython 3.10 up to the newest release it knows and free-threaded
+  CPython from 3.14 (cp314t, ...), x86-64 and arm64 on Linux, macOS and Windows; no
+  PyPy, no 32-bit builds;
+* wheels.yml publishes to PyPI only from a version tag, only after the wheel and sdist
+  jobs, with trusted publishing (an ``id-token: write`` permission, the ``pypi``
+  environment, no stored token) and every artifact downloaded.
 
 Each check has a counterpart proving it can fail (broken workflows, selections with
 the skips removed).
@@ -242,6 +246,16 @@ def test_tests_workflow():
     assert slow, "a job must run the slow tests"
 
 
+def test_a_job_runs_the_tests_on_free_threaded_python():
+    jobs = load("tests.yml")["jobs"]
+    ft = [j for j in jobs.values()
+          if any(str(s.get("with", {}).get("python-version", "")).endswith("t") for s in _steps(j))]
+    assert ft, "no tests.yml job runs a free-threaded Python (python-version '3.14t')"
+    for job in ft:
+        assert re.search(r"pytest -m \"not slow", _runs(job)), "the free-threaded job runs no tests"
+        assert "PYTHON_GIL" not in json.dumps(job), "forcing the GIL off would hide a kernel that needs it"
+
+
 # Steps of .ci/run that tests.yml must run too, each in a job of its own on Ubuntu
 # (step title in .ci/run -> job id in tests.yml).
 CI_STEPS_IN_WORKFLOW = {"sanitizer build": "sanitizers", "fuzz tier": "fuzz"}
@@ -365,10 +379,17 @@ def test_intended_builds(platform):
     newest = max(minors(ids))
     assert newest >= 14, f"newest CPython selected is 3.{newest}"
     expected = {f"cp3{m}-{tag}" for m in range(10, newest + 1) for tag in ARCH_TAGS[platform]}
+    expected |= {f"cp3{m}t-{tag}" for m in range(FIRST_FREE_THREADED, newest + 1)
+                 for tag in ARCH_TAGS[platform]}
     expected -= NOT_BUILT
     assert set(ids) == expected, (
         f"missing: {sorted(expected - set(ids))}\nunexpected: {sorted(set(ids) - expected)}"
     )
+
+
+#: The first CPython whose free-threaded build (cp3XXt) we ship: the kernels declare
+#: freethreading_compatible, and cibuildwheel 4 builds no cp313t.
+FIRST_FREE_THREADED = 14
 
 
 def _unwanted(ids):
@@ -376,8 +397,8 @@ def _unwanted(ids):
     for i in ids:
         if not i.startswith("cp3"):
             bad.append((i, "not CPython"))
-        elif re.match(r"cp3\d+t-", i):
-            bad.append((i, "free-threaded"))
+        elif (m := re.match(r"cp3(\d+)t-", i)) and int(m.group(1)) < FIRST_FREE_THREADED:
+            bad.append((i, "free-threaded before 3.14"))
         elif re.search(r"(i686|win32|armv7l|_x86$)", i):
             bad.append((i, "32-bit"))
         elif min(minors([i])) < 10:
@@ -393,13 +414,22 @@ def test_no_unwanted_builds_even_with_all_archs(platform):
 
 
 def test_unwanted_check_can_fail():
-    # Without our build/skip/enable settings cibuildwheel would list PyPy, free-threaded
-    # and 32-bit builds, so the assertions above are not vacuous.
+    # Without our build/skip/enable settings cibuildwheel would list PyPy and 32-bit
+    # builds, so the assertions above are not vacuous.
     ids = cibuildwheel("linux", archs="all", CIBW_BUILD="*", CIBW_SKIP="", CIBW_ENABLE="pypy")
     reasons = {reason for _, reason in _unwanted(ids)}
-    assert {"not CPython", "free-threaded", "32-bit"} <= reasons, reasons
+    assert {"not CPython", "32-bit"} <= reasons, reasons
+    assert _unwanted(["cp313t-manylinux_x86_64"]) == [("cp313t-manylinux_x86_64",
+                                                        "free-threaded before 3.14")]
     ids = cibuildwheel("windows", CIBW_SKIP="")
     assert "cp310-win_arm64" in ids
+
+
+def test_free_threaded_check_can_fail():
+    # test_intended_builds expects cp314t and newer on every platform; skipping them
+    # again (the old "cp3??t-*" skip) would drop them all.
+    skip = " ".join([*pyproject()["tool"]["cibuildwheel"]["skip"], "cp3??t-*"])
+    assert not [i for i in cibuildwheel("linux", CIBW_SKIP=skip) if re.match(r"cp3\d+t-", i)]
 
 
 def test_workflow_jobs_cover_the_configured_builds():
@@ -430,3 +460,118 @@ def test_cibuildwheel_config_matches_its_schema():
     # shell) and must leave out the slow and network-dependent tests.
     assert "'" not in config["test-command"], "single quotes break the command on Windows"
     assert "not slow" in config["test-command"] and "not packaging" in config["test-command"]
+
+
+# ------------------------------------------------------------------------- publishing
+
+#: The jobs whose success a release waits for (wheels built and tested, sdist built
+#: and installed).
+PUBLISH_NEEDS = {"build_wheels", "build_sdist"}
+
+
+def publish_job_problems(workflow):
+    """What is wrong with the PyPI publish job of ``workflow`` (wheels.yml, loaded)."""
+    jobs = workflow.get("jobs", {})
+    found = [(name, job) for name, job in jobs.items()
+             if any(u.startswith("pypa/gh-action-pypi-publish@") for u in _uses(job))]
+    if len(found) != 1:
+        return [f"{len(found)} jobs use pypa/gh-action-pypi-publish (want one)"]
+    name, job = found[0]
+    problems = []
+    needs = job.get("needs", [])
+    needs = {needs} if isinstance(needs, str) else set(needs)
+    if not PUBLISH_NEEDS <= needs:
+        problems.append(f"{name} does not wait for {sorted(PUBLISH_NEEDS - needs)}")
+    for build in sorted(PUBLISH_NEEDS & needs & set(jobs)):
+        if "if" in jobs[build]:
+            problems.append(f"{build} may be skipped (if: {jobs[build]['if']!r}), "
+                            "and publish would wait for nothing")
+    if (job.get("permissions") or {}).get("id-token") != "write":
+        problems.append(f"{name} lacks 'permissions: id-token: write' (trusted publishing)")
+    env = job.get("environment")
+    if (env.get("name") if isinstance(env, dict) else env) != "pypi":
+        problems.append(f"{name} does not run in the 'pypi' environment")
+    # Only a pushed version tag publishes: the workflow is triggered by v* tags, and the
+    # job is guarded against the workflow's other triggers (pull requests, releases,
+    # manual runs).
+    push = (workflow.get("on") or {}).get("push") or {}
+    if "v*" not in (push.get("tags") or []) or set(push) != {"tags"}:
+        problems.append("the workflow is not pushed by v* tags only")
+    guard = str(job.get("if", ""))
+    if not all(cond in guard for cond in ("github.event_name == 'push'",
+                                          "startsWith(github.ref, 'refs/tags/v')")):
+        problems.append(f"{name} is not limited to pushed v* tags (if: {guard!r})")
+    steps = _steps(job)
+    at = next(i for i, s in enumerate(steps)
+              if s.get("uses", "").startswith("pypa/gh-action-pypi-publish@"))
+    publish = steps[at].get("with") or {}
+    if {"password", "user", "repository-url"} & set(publish):
+        problems.append(f"{name} passes a token, user or repository: trusted publishing to "
+                        "PyPI needs none")
+    downloads = [s for s in steps[:at]
+                 if s.get("uses", "").startswith("actions/download-artifact@")]
+    if not downloads:
+        problems.append(f"{name} downloads no artifacts before publishing")
+    for s in downloads:
+        w = s.get("with") or {}
+        if "name" in w or "pattern" in w or not w.get("merge-multiple"):
+            problems.append(f"{name} must download every artifact (no name or pattern) into "
+                            "one folder (merge-multiple: true)")
+        if w.get("path") != publish.get("packages-dir", "dist"):
+            problems.append(f"{name} downloads to {w.get('path')!r} but publishes "
+                            f"{publish.get('packages-dir', 'dist')!r}")
+    return problems
+
+
+def test_publish_job():
+    assert publish_job_problems(load("wheels.yml")) == []
+
+
+def _publish(wf):
+    return wf["jobs"]["publish"]
+
+
+def _download(wf):
+    return next(s for s in _steps(_publish(wf)) if "download-artifact" in s.get("uses", ""))
+
+
+BROKEN_PUBLISH = {
+    "no needs": lambda wf: _publish(wf).pop("needs"),
+    "needs only the wheels": lambda wf: _publish(wf).update({"needs": "build_wheels"}),
+    "needs only the sdist": lambda wf: _publish(wf).update({"needs": ["build_sdist"]}),
+    "no id-token permission": lambda wf: _publish(wf).pop("permissions"),
+    "id-token read": lambda wf: _publish(wf).update({"permissions": {"id-token": "read"}}),
+    "no environment": lambda wf: _publish(wf).pop("environment"),
+    "no tag guard": lambda wf: _publish(wf).pop("if"),
+    "published on any push": lambda wf: _publish(wf).update(
+        {"if": "github.event_name == 'push'"}),
+    "published on releases": lambda wf: _publish(wf).update(
+        {"if": "github.event_name == 'release'"}),
+    "branch pushes trigger": lambda wf: wf["on"].update({"push": {"branches": ["main"]}}),
+    "pushes of tags and branches": lambda wf: wf["on"].update(
+        {"push": {"tags": ["v*"], "branches": ["*"]}}),
+    "a stored token": lambda wf: _steps(_publish(wf))[-1]["with"].update(
+        {"password": "${{ secrets.PYPI_TOKEN }}"}),
+    "no download": lambda wf: _publish(wf).update(
+        {"steps": [s for s in _steps(_publish(wf)) if s is not _download(wf)]}),
+    "only the sdist downloaded": lambda wf: _download(wf)["with"].update({"name": "sdist"}),
+    "a skipped wheel job": lambda wf: wf["jobs"]["build_wheels"].update({"if": "false"}),
+    "no publish job": lambda wf: wf["jobs"].pop("publish"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN_PUBLISH))
+def test_publish_check_can_fail(name):
+    workflow = load("wheels.yml")
+    BROKEN_PUBLISH[name](workflow)
+    assert publish_job_problems(workflow), f"the check accepts: {name}"
+
+
+def test_publish_check_can_fail_through_the_schema(tmp_path):
+    # A misspelt permission is also caught by the schema, not only by the check above.
+    workflow = load("wheels.yml")
+    workflow["jobs"]["publish"]["permissions"] = {"id_token": "write"}
+    path = tmp_path / "wheels.json"
+    path.write_text(json.dumps(workflow))
+    proc = check_jsonschema(path, "vendor.github-workflows")
+    assert proc.returncode != 0, proc.stdout + proc.stderr

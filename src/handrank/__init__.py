@@ -16,10 +16,10 @@ engines share :mod:`handrank.engine`. Cards are ids ``4 * rank + suit`` (see
 """
 
 import importlib
-from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
 
 from . import cards, errors, poker
+from ._version import __version__
 from .cards import format_card, format_cards, parse_card, parse_cards
 from .errors import HandrankError
 from .result import HandValue
@@ -38,11 +38,6 @@ def __getattr__(name: str) -> Any:
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-
-try:
-    __version__ = version("handrank")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0.0.0+unknown"
 
 __all__ = [
     "HandValue",

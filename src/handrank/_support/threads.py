@@ -2,12 +2,17 @@
 for ``threads=0``), one process-wide pool, :func:`run_chunked` (one GIL-releasing
 kernel over row ranges), :func:`run_tasks` (a list of short work units with progress
 and clean Ctrl-C) and :func:`run_units` (picklable work units on threads or on any
-``concurrent.futures.Executor``: ``executor=`` of the heavy calls, ``docs/scale.md``)."""
+``concurrent.futures.Executor``: ``executor=`` of the heavy calls, ``docs/scale.md``).
+
+Safe without the GIL (free-threaded CPython, ``docs/reliability.md``): the process-wide
+state (the pool and its size) changes only under ``_pool_lock``; a run's own state (the
+next task, the work done) only under that run's lock; results go to distinct list
+slots or through ``list.append``, which free-threaded CPython keeps atomic, and are read
+after the workers are joined."""
 
 from __future__ import annotations
 
 import concurrent.futures as cf
-import itertools
 import math
 import os
 import threading
@@ -192,16 +197,25 @@ def run_tasks(tasks: Sequence[Callable[[], int]], threads: int,
     tasks not started are dropped and the error is re-raised once the running ones
     have finished. Use it for work whose results are added up (no order needed);
     :func:`run_chunked` is for one kernel over row ranges."""
-    counter = itertools.count()
     reported = None  # the last done count passed to progress
     stop = threading.Event()
     lock = threading.Lock()
     done = [done0]
+    nxt = [0]  # the next task to take, under ``lock``
     errors: list[BaseException] = []
+
+    def take() -> int:
+        # Under the lock, not next(itertools.count()): without the GIL (free-threaded
+        # CPython) nothing else makes the increment atomic, and two threads must never
+        # run the same task. Tasks last milliseconds, so the lock is never contended.
+        with lock:
+            i = nxt[0]
+            nxt[0] = i + 1
+            return i
 
     def worker() -> None:
         while not stop.is_set():
-            i = next(counter)
+            i = take()
             if i >= len(tasks):
                 return
             try:
@@ -223,7 +237,7 @@ def run_tasks(tasks: Sequence[Callable[[], int]], threads: int,
             futures = []
     try:
         while not stop.is_set():
-            i = next(counter)
+            i = take()
             if i >= len(tasks):
                 break
             work = tasks[i]()
