@@ -308,6 +308,41 @@ HR_INLINE uint32_t hr_eq_known_group(uint64_t board_mask, uint64_t known_mask) {
     return group;
 }
 
+/* Class keys of assignments (planning: combinations equal up to a renaming of
+ * suits are enumerated once). keys[a]: the smallest, over the suit permutations g
+ * of `group` (a bit set over hr_eq_perm, identity included), of assignment a
+ * renamed by g and packed as 12 bits per player, the first player highest: the
+ * higher card id << 6 | the lower one. Two assignments get the same key exactly
+ * when a renaming in `group` maps one onto the other. n: 1..5 players (60 bits);
+ * ids are masked with & 63 (any byte is safe). */
+HR_INLINE void hr_eq_class_keys(int n, const uint8_t *holes, int64_t A, uint32_t group,
+                                uint64_t *keys) {
+    uint8_t img[24][4];
+    int np = 0, g, s, p, i;
+    int64_t a;
+    for (g = 0; g < 24; g++) {
+        if (!(group >> g & 1)) continue;
+        for (s = 0; s < 4; s++) img[np][s] = (uint8_t)hr_eq_ctz32(hr_eq_perm[g][1u << s]);
+        np++;
+    }
+    for (a = 0; a < A; a++) {
+        const uint8_t *h = holes + a * 2 * n;
+        uint64_t best = ~(uint64_t)0;
+        for (i = 0; i < np; i++) {
+            uint64_t key = 0;
+            for (p = 0; p < n; p++) {
+                unsigned x = h[2 * p] & 63, y = h[2 * p + 1] & 63, t;
+                x = (x & 0x3Cu) | img[i][x & 3];
+                y = (y & 0x3Cu) | img[i][y & 3];
+                if (x < y) { t = x; x = y; y = t; }
+                key = key << 12 | (uint64_t)x << 6 | y;
+            }
+            if (key < best) best = key;
+        }
+        keys[a] = best;
+    }
+}
+
 /* Set up one assignment: players' hole cards h[0 .. 2n) on the known board;
  * rkey: the per-call table of rank keys, known_group: hr_eq_known_group.
  * With r <= 1 only the players' keys and masks and st->used are set (one card
