@@ -283,3 +283,21 @@ def test_class_keys_refuses_bad_shapes():
         K.class_keys(np.zeros((2, 3), np.uint8), u8([]), 0)
     with pytest.raises(HandrankError):
         K.class_keys(np.zeros((2, 4), np.uint8), u8([1, 1, 2]), 0)
+
+
+@pytest.mark.parametrize("players,board,dead", [
+    (["AhAd", "KsKc"], None, None),
+    (["AhAd", "KsKc", "7c8c"], "2c 3d 9h", "Ts"),
+    (["AhAd", "0.5(KsKc)"], "2c 3d 9h Tc", None),
+    (["AhKh", "QsQd"], "2h 7h 9c Jd 3s", None),
+])
+def test_one_combination_fast_path_equals_the_general_path(players, board, dead):
+    """A single combination on one thread skips the batching of ``_exact`` (one C call);
+    a progress callback forces the general path: same tallies, equities and counts,
+    also per combo."""
+    for by_combo in (False, True):
+        fast = E.equity(players, board, dead, method="exact", threads=1, by_combo=by_combo)
+        slow = E.equity(players, board, dead, method="exact", threads=1, by_combo=by_combo,
+                        progress=lambda done, total: None)
+        assert fast.tallies == slow.tallies and fast.deals == slow.deals
+        assert fast.to_dict() == slow.to_dict()

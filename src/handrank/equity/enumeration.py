@@ -88,13 +88,22 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
     the result does not depend on ``threads`` or the executor. ``sink`` (by_combo,
     whole runs only) receives each batch's counts per representative, in order."""
     n = deal.players
+    boards = math.comb(deal.left, deal.to_deal)
+    if len(plan.holes) == 1 and part is None and progress is None and executor is None \
+            and (threads == 1 or deal.to_deal < 2):
+        # one combination on one thread (hole cards heads-up: the common call): one C
+        # call and the same arithmetic as below (1 x weight, no pool, no batches)
+        counts = _exact_unit(plan.holes, deal.board, deal.dead_mask, 1, 0, 1)
+        if sink is not None:
+            sink.add(0, counts)
+        w = float(plan.weights[0])
+        return (w * counts[0]).reshape(3, n), w * boards, boards, 1
     reps = plan.reps
     A = len(reps)
     rep_holes = plan.holes if len(reps) == len(plan.holes) else plan.holes[reps]
     # class weights: the combinations' weights summed per class
     class_weight = plan.weights if len(reps) == len(plan.holes) else \
         np.bincount(plan.inverse, weights=plan.weights, minlength=A)
-    boards = math.comb(deal.left, deal.to_deal)
     per = boards * n  # nominal evaluations of one representative (progress units)
     if executor is not None and A * per <= _TASK_EVALS:
         executor = None  # one unit's work: a round trip would cost more (same counts)

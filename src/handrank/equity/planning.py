@@ -71,7 +71,8 @@ def plan(deal: Deal, method: Method, monte_carlo: bool) -> ExactPlan | None:
             return None
         one = np.zeros(1, dtype=np.intp)
         first = np.zeros((1, deal.players), dtype=np.intp)
-        return ExactPlan(_holes(deal.ranges, first),
+        holes = np.concatenate([r.combos for r in deal.ranges], axis=1)  # (1, 2n) uint8
+        return ExactPlan(holes,
                          np.array([math.prod(float(r.weights[0]) for r in deal.ranges)]),
                          one, one, first)
     listing = _compatible(deal.ranges, _PAIR_LIMIT)
