@@ -412,7 +412,10 @@ HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint
 
 /* Exact enumeration over work units [start, stop): unit u is assignment
  * u / parts (hole cards holes[a * 2n .. a * 2n + 2n)), part u % parts of its
- * boards (the choices t of the first two levels with t % parts == u % parts;
+ * boards (the choices t of the first level -- which ranks and suits the board's
+ * highest cards take -- with t % parts == u % parts; walking that level is all a
+ * part repeats: 0.2% of AhAd vs KsKc's preflop instructions per part, where a split
+ * at the second level cost 2.3% per part;
  * parts >= 1).
  * Unit u's weighted counts go to out[u * 3n ..]: wins[n], ties[n], pot share
  * units[n] (1/2520 each). *evaluated (if not NULL) receives the boards evaluated.
@@ -454,7 +457,7 @@ HR_INLINE int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_as
             for (s = 0; s < 4; s++)
                 hb |= (unsigned)(st.hole[s] + hr_popcount64(board_mask & (0x1111111111111ULL << s)))
                       << (4 * s);
-            hr_eq_iso_rec(&st, 12, r, hb, 0, 0, 1, st.group, 2);
+            hr_eq_iso_rec(&st, 12, r, hb, 0, 0, 1, st.group, 1);
         }
         ev += st.evaluated;
         for (p = 0; p < n; p++) {
