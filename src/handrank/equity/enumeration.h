@@ -188,6 +188,26 @@ HR_INLINE void hr_eq_iso_last(hr_eq_iso *st, int R, unsigned hb, uint64_t k, uin
         const uint64_t k0 = st->pkey[0] + k, k1 = st->pkey[1] + k;
         const uint64_t m0 = st->pmask[0] | m, m1 = st->pmask[1] | m;
         int64_t w0 = 0, w1 = 0, t = 0, ev = 0;
+        if (!hot) {  /* no suit holds 4 for anyone: no flush on any leaf (none made yet
+                        either), so the last card counts by its rank alone */
+            const uint32_t r0 = (uint32_t)k0, r1 = (uint32_t)k1;
+            for (RR = R; RR >= 0; RR--) {
+                unsigned c = st->avail[RR];
+                if (c) {
+                    uint32_t q0 = r0 + (uint32_t)HR_CARD_KEY[4 * RR];
+                    uint32_t q1 = r1 + (uint32_t)HR_CARD_KEY[4 * RR];
+                    int32_t a = HR_NOFLUSH[(q0 & 0xFFF) + HR_ROW_OFFSET[q0 >> 12]];
+                    int32_t b = HR_NOFLUSH[(q1 & 0xFFF) + HR_ROW_OFFSET[q1 >> 12]];
+                    int64_t o = hr_eq_pc4[c];
+                    ev++;
+                    if (a > b) w0 += o; else if (b > a) w1 += o; else t += o;
+                }
+            }
+            st->evaluated += ev;
+            st->win[0] += w * w0; st->win[1] += w * w1;
+            st->tie[0] += w * t; st->tie[1] += w * t;
+            return;
+        }
         for (RR = R; RR >= 0; RR--) {
             unsigned av = st->avail[RR], c = av & ~hot;
             for (h = av & hot; h; h &= h - 1) {
@@ -201,11 +221,11 @@ HR_INLINE void hr_eq_iso_last(hr_eq_iso *st, int R, unsigned hb, uint64_t k, uin
                     if (a > b) w0 += o; else if (b > a) w1 += o; else t += o;
                 }
             }
-            if (c) {
-                int s = hr_eq_ctz32(c);
-                uint64_t kk = HR_CARD_KEY[4 * RR + s], mm = hr_eq_sm[1u << s] << RR;
-                int32_t a = hr_poker_strength_sm(k0 + kk, m0 | mm);
-                int32_t b = hr_poker_strength_sm(k1 + kk, m1 | mm);
+            if (c) {  /* a suit no one can flush in: its card leaves the masks'
+                         flush suit (if any) unchanged */
+                uint64_t kk = HR_CARD_KEY[4 * RR + hr_eq_ctz32(c)];
+                int32_t a = hr_poker_strength_sm(k0 + kk, m0);
+                int32_t b = hr_poker_strength_sm(k1 + kk, m1);
                 int64_t o = hr_eq_pc4[c];
                 ev++;
                 if (a > b) w0 += o; else if (b > a) w1 += o; else t += o;
