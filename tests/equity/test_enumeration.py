@@ -226,3 +226,78 @@ def test_exact_iso_refuses_bad_arrays():
     sec, ev, res = K._kernel_only_benchmark(holes, board, 0, 2)
     # one card to deal (a turn): every card evaluated, plainly
     assert sec > 0 and ev == K.deck_left(board, 0, 2) and np.array_equal(res, good)
+
+
+def python_class_keys(holes: np.ndarray, board: list[int], dead: list[int]) -> np.ndarray:
+    """The class keys as planning computed them in numpy before ``class_keys`` (the
+    oracle): the smallest packed renaming over the suit permutations fixing board and
+    dead cards."""
+    import itertools
+    bs, ds = set(board), set(dead)
+    perms = [sg for sg in itertools.permutations(range(4))
+             if {c - (c & 3) + sg[c & 3] for c in bs} == bs
+             and {c - (c & 3) + sg[c & 3] for c in ds} == ds]
+    ranks, suits = holes & np.uint8(0xFC), holes & np.uint8(3)
+    best = None
+    for sg in perms:
+        m = (ranks | np.array(sg, dtype=np.uint8)[suits]).astype(np.uint64)
+        key = np.zeros(len(holes), dtype=np.uint64)
+        for p in range(holes.shape[1] // 2):
+            a, b = m[:, 2 * p], m[:, 2 * p + 1]
+            key = (key << np.uint64(12)) | (np.maximum(a, b) << np.uint64(6)) | np.minimum(a, b)
+        best = key if best is None else np.minimum(best, key)
+    return best
+
+
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 5), rows=st.integers(0, 40),
+       board_len=st.sampled_from([0, 3, 4, 5]), n_dead=st.integers(0, 3),
+       mirror=st.booleans())
+@settings(max_examples=60, deadline=None)
+def test_class_keys_equal_the_numpy_classes(seed, n, rows, board_len, n_dead, mirror):
+    """``class_keys`` (C) gives each combination the key planning's numpy code gave, so
+    the classes, their representatives and their order are unchanged. ``mirror``
+    draws a paired board and dead cards (suits swapped in pairs) so that some
+    renamings fix them."""
+    rng = np.random.default_rng(seed)
+    known = rng.permutation(52)[:board_len + n_dead].tolist()
+    if mirror:  # ranks of the known cards taken in both suits of {c, d} or {h, s}
+        known = sorted({4 * (c >> 2) + s for c in known[:(board_len + n_dead) // 2]
+                        for s in ((0, 1) if c & 2 == 0 else (2, 3))})
+        board_len = min(board_len, len(known))
+        known = known[:board_len + min(n_dead, len(known) - board_len)]
+    board, dead = known[:board_len], known[board_len:]
+    deck = [c for c in range(52) if c not in known]
+    holes = u8([rng.choice(deck, 2 * n, replace=False) for _ in range(rows)]).reshape(rows, 2 * n)
+    keys, renamings = K.class_keys(holes, u8(board), sum(1 << c for c in dead))
+    if rows:
+        assert np.array_equal(keys, python_class_keys(holes, board, dead))
+    assert 1 <= renamings <= 24 and 24 % renamings == 0
+    if not board and not dead:
+        assert renamings == 24
+
+
+def test_class_keys_refuses_bad_shapes():
+    with pytest.raises(HandrankError, match="2n columns"):
+        K.class_keys(np.zeros((2, 12), np.uint8), u8([]), 0)
+    with pytest.raises(HandrankError, match="2n columns"):
+        K.class_keys(np.zeros((2, 3), np.uint8), u8([]), 0)
+    with pytest.raises(HandrankError):
+        K.class_keys(np.zeros((2, 4), np.uint8), u8([1, 1, 2]), 0)
+
+
+@pytest.mark.parametrize("players,board,dead", [
+    (["AhAd", "KsKc"], None, None),
+    (["AhAd", "KsKc", "7c8c"], "2c 3d 9h", "Ts"),
+    (["AhAd", "0.5(KsKc)"], "2c 3d 9h Tc", None),
+    (["AhKh", "QsQd"], "2h 7h 9c Jd 3s", None),
+])
+def test_one_combination_fast_path_equals_the_general_path(players, board, dead):
+    """A single combination on one thread skips the batching of ``_exact`` (one C call);
+    a progress callback forces the general path: same tallies, equities and counts,
+    also per combo."""
+    for by_combo in (False, True):
+        fast = E.equity(players, board, dead, method="exact", threads=1, by_combo=by_combo)
+        slow = E.equity(players, board, dead, method="exact", threads=1, by_combo=by_combo,
+                        progress=lambda done, total: None)
+        assert fast.tallies == slow.tallies and fast.deals == slow.deals
+        assert fast.to_dict() == slow.to_dict()

@@ -28,6 +28,9 @@ def exact_iso(
     stop: int,
     out: npt.NDArray[np.int64],
 ) -> int: ...
+def class_keys(
+    holes: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], dead_mask: int
+) -> tuple[npt.NDArray[np.uint64], int]: ...
 def _kernel_only_benchmark(
     holes: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], dead_mask: int, repeat: int
 ) -> tuple[float, int, npt.NDArray[np.int64]]: ...

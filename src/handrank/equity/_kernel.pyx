@@ -56,6 +56,9 @@ cdef extern from "equity/enumeration.h" nogil:
                         uint64_t base_key, uint64_t board_mask, uint64_t known_mask,
                         int parts, int64_t start, int64_t stop, int64_t *out,
                         int64_t *evaluated)
+    uint32_t hr_eq_known_group(uint64_t board_mask, uint64_t known_mask)
+    void hr_eq_class_keys(int n, const uint8_t *holes, int64_t A, uint32_t group,
+                          uint64_t *keys)
 
 #: Pot shares are counted in units of 1/SHARE_UNITS (lcm(1..10)): exact for any k-way tie.
 SHARE_UNITS = HR_EQ_UNITS
@@ -208,6 +211,34 @@ def exact_iso(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t de
     if rc:
         raise HandrankError("equity input changed while the kernel ran")
     return evaluated
+
+
+def class_keys(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t dead_mask):
+    """Kernel of exact planning's suit classes (``planning._suit_classes``).
+
+    ``holes``: ``(A, 2n)`` uint8 hole cards of A assignments, n = 1..5 (ids are read
+    ``& 63``; any byte is safe). Returns ``(keys, renamings)``: ``keys`` ``(A,)``
+    uint64, for each assignment the smallest over the suit permutations that map the
+    board and the dead cards onto themselves of the assignment renamed and packed as
+    12 bits per player (first player highest: higher card id << 6 | lower one), so
+    two assignments share a key exactly when such a renaming maps one onto the
+    other; ``renamings`` the number of those permutations (identity included).
+    Releases the GIL. Raises HandrankError on a bad shape or board."""
+    cdef uint64_t bk, bm, km
+    cdef uint32_t group
+    cdef int n
+    cdef Py_ssize_t A = holes.shape[0]
+    if holes.shape[1] % 2 or not 2 <= holes.shape[1] <= 10:
+        raise HandrankError(f"holes must have 2n columns, n = 1..5; got {holes.shape[1]}")
+    n = <int>(holes.shape[1] // 2)
+    _board(board, dead_mask, &bk, &bm, &km)
+    keys = np.empty(A, dtype=np.uint64)
+    cdef uint64_t[::1] kv = keys
+    group = hr_eq_known_group(bm, km)
+    if A:
+        with nogil:
+            hr_eq_class_keys(n, &holes[0, 0], A, group, &kv[0])
+    return keys, bin(group).count("1")
 
 
 def _kernel_only_benchmark(const uint8_t[:, ::1] holes, const uint8_t[::1] board,

@@ -40,7 +40,7 @@
 typedef struct {
     int n;                                  /* players */
     uint64_t pkey[HR_EQ_MAX_PLAYERS];       /* hole cards + known board keys (with HR_SUIT_BASE) */
-    uint64_t pmask[HR_EQ_MAX_PLAYERS];      /* hole cards + known board masks */
+    uint64_t pmask[HR_EQ_MAX_PLAYERS];      /* hole cards + known board, suit-major masks */
     const uint64_t (*rkey)[16];             /* [R][set]: key sum of those suits of rank R */
     uint8_t avail[13];                      /* suits of rank R still in the deck */
     uint8_t upto[13][5];                    /* cards left at ranks <= R: per suit, [4] all suits */
@@ -62,6 +62,13 @@ static const int64_t hr_eq_binom[5][5] = {
 static const uint16_t hr_eq_spread[16] = {
     0x0000, 0x0001, 0x0010, 0x0011, 0x0100, 0x0101, 0x0110, 0x0111,
     0x1000, 0x1001, 0x1010, 0x1011, 0x1100, 0x1101, 0x1110, 0x1111};
+/* hr_eq_sm[set]: the suit-major mask (bit 16 * suit + rank, as HR_BYTE_SUIT_BIT) of
+ * the cards of a 4-bit suit set at rank 0; shifted left by R for rank R. */
+static const uint64_t hr_eq_sm[16] = {
+    0x0ULL, 0x1ULL, 0x10000ULL, 0x10001ULL, 0x100000000ULL, 0x100000001ULL,
+    0x100010000ULL, 0x100010001ULL, 0x1000000000000ULL, 0x1000000000001ULL,
+    0x1000000010000ULL, 0x1000000010001ULL, 0x1000100000000ULL, 0x1000100000001ULL,
+    0x1000100010000ULL, 0x1000100010001ULL};
 HR_INLINE unsigned hr_eq_nibbles(unsigned x) {
     x &= 0x1111u;
     return (x | x >> 3 | x >> 6 | x >> 9) & 0xFu;
@@ -118,16 +125,18 @@ HR_INLINE int hr_eq_ctz32(uint32_t x) {
  * that fix sub. */
 HR_INLINE int64_t hr_eq_orbit(uint32_t H, unsigned sub, uint32_t *stab) {
     uint32_t h = H, fix = 0;
+    int size = 0, fixed = 0;
     if (H == 1) { *stab = 1; return 1; }
     while (h) {
         int g = hr_eq_ctz32(h);
         unsigned im = hr_eq_perm[g][sub];
         h &= h - 1;
         if (im < sub) return 0;
-        if (im == sub) fix |= (uint32_t)1 << g;
+        size++;
+        if (im == sub) { fix |= (uint32_t)1 << g; fixed++; }
     }
     *stab = fix;
-    return hr_popcount64(H) / hr_popcount64(fix);
+    return size / fixed;  /* |orbit| = |H| / |stabiliser| */
 }
 
 /* One class of boards: weight w, dealt-card key k and mask m. */
@@ -136,15 +145,15 @@ HR_INLINE void hr_eq_iso_leaf(hr_eq_iso *st, uint64_t k, uint64_t m, int64_t w) 
     int32_t s[HR_EQ_MAX_PLAYERS], best = -1;
     st->evaluated++;
     if (n == 2) {
-        int32_t a = hr_poker_strength(st->pkey[0] + k, st->pmask[0] | m);
-        int32_t b = hr_poker_strength(st->pkey[1] + k, st->pmask[1] | m);
+        int32_t a = hr_poker_strength_sm(st->pkey[0] + k, st->pmask[0] | m);
+        int32_t b = hr_poker_strength_sm(st->pkey[1] + k, st->pmask[1] | m);
         if (a > b) st->win[0] += w;
         else if (b > a) st->win[1] += w;
         else { st->tie[0] += w; st->tie[1] += w; }
         return;
     }
     for (p = 0; p < n; p++) {
-        int32_t v = hr_poker_strength(st->pkey[p] + k, st->pmask[p] | m);
+        int32_t v = hr_poker_strength_sm(st->pkey[p] + k, st->pmask[p] | m);
         s[p] = v;
         if (v > best) { best = v; cnt = 1; }
         else if (v == best) cnt++;
@@ -161,25 +170,83 @@ HR_INLINE void hr_eq_iso_leaf(hr_eq_iso *st, uint64_t k, uint64_t m, int64_t w) 
 
 /* The last card, from ranks <= R: a suit is relevant when a player holding its
  * most hole cards would reach five with this card (hole + board >= 4; hb: those
- * sums packed per suit, at most 7 each). */
+ * sums packed per suit, at most 7 each). The orbit weight of each relevant suit
+ * (0 when another suit of its orbit under H stands for it) is found once per
+ * call; weights are summed as small integers and multiplied by w once. Heads-up
+ * (the common case) keeps the two players' keys, masks and counters in locals. */
 HR_INLINE void hr_eq_iso_last(hr_eq_iso *st, int R, unsigned hb, uint64_t k, uint64_t m,
                               int64_t w, uint32_t H) {
-    unsigned hot = hr_eq_nibbles(hb >> 2);
+    unsigned hot = hr_eq_nibbles(hb >> 2), h;
+    int64_t ow[4] = {0, 0, 0, 0};
     int RR;
+    for (h = hot; h; h &= h - 1) {
+        uint32_t fix;
+        int s = hr_eq_ctz32(h);
+        ow[s] = hr_eq_orbit(H, 1u << s, &fix);
+    }
+    if (st->n == 2) {
+        const uint64_t k0 = st->pkey[0] + k, k1 = st->pkey[1] + k;
+        const uint64_t m0 = st->pmask[0] | m, m1 = st->pmask[1] | m;
+        int64_t w0 = 0, w1 = 0, t = 0, ev = 0;
+        if (!hot) {  /* no suit holds 4 for anyone: no flush on any leaf (none made yet
+                        either), so the last card counts by its rank alone */
+            const uint32_t r0 = (uint32_t)k0, r1 = (uint32_t)k1;
+            for (RR = R; RR >= 0; RR--) {
+                unsigned c = st->avail[RR];
+                if (c) {
+                    uint32_t q0 = r0 + (uint32_t)HR_CARD_KEY[4 * RR];
+                    uint32_t q1 = r1 + (uint32_t)HR_CARD_KEY[4 * RR];
+                    int32_t a = HR_NOFLUSH[(q0 & 0xFFF) + HR_ROW_OFFSET[q0 >> 12]];
+                    int32_t b = HR_NOFLUSH[(q1 & 0xFFF) + HR_ROW_OFFSET[q1 >> 12]];
+                    int64_t o = hr_eq_pc4[c];
+                    ev++;
+                    if (a > b) w0 += o; else if (b > a) w1 += o; else t += o;
+                }
+            }
+            st->evaluated += ev;
+            st->win[0] += w * w0; st->win[1] += w * w1;
+            st->tie[0] += w * t; st->tie[1] += w * t;
+            return;
+        }
+        for (RR = R; RR >= 0; RR--) {
+            unsigned av = st->avail[RR], c = av & ~hot;
+            for (h = av & hot; h; h &= h - 1) {
+                int s = hr_eq_ctz32(h);
+                int64_t o = ow[s];
+                if (o) {
+                    uint64_t kk = HR_CARD_KEY[4 * RR + s], mm = hr_eq_sm[1u << s] << RR;
+                    int32_t a = hr_poker_strength_sm(k0 + kk, m0 | mm);
+                    int32_t b = hr_poker_strength_sm(k1 + kk, m1 | mm);
+                    ev++;
+                    if (a > b) w0 += o; else if (b > a) w1 += o; else t += o;
+                }
+            }
+            if (c) {  /* a suit no one can flush in: its card leaves the masks'
+                         flush suit (if any) unchanged */
+                uint64_t kk = HR_CARD_KEY[4 * RR + hr_eq_ctz32(c)];
+                int32_t a = hr_poker_strength_sm(k0 + kk, m0);
+                int32_t b = hr_poker_strength_sm(k1 + kk, m1);
+                int64_t o = hr_eq_pc4[c];
+                ev++;
+                if (a > b) w0 += o; else if (b > a) w1 += o; else t += o;
+            }
+        }
+        st->evaluated += ev;
+        st->win[0] += w * w0; st->win[1] += w * w1;
+        st->tie[0] += w * t; st->tie[1] += w * t;
+        return;
+    }
     for (RR = R; RR >= 0; RR--) {
-        unsigned av = st->avail[RR], h = av & hot, c = av & ~hot;
-        while (h) {
-            unsigned one = h & (0u - h);
-            uint32_t fix;
-            int64_t orbit = hr_eq_orbit(H, one, &fix);
-            h &= h - 1;
-            if (orbit)
-                hr_eq_iso_leaf(st, k + st->rkey[RR][one], m | ((uint64_t)one << (4 * RR)),
-                               w * orbit);
+        unsigned av = st->avail[RR], c = av & ~hot;
+        for (h = av & hot; h; h &= h - 1) {
+            int s = hr_eq_ctz32(h);
+            if (ow[s])
+                hr_eq_iso_leaf(st, k + HR_CARD_KEY[4 * RR + s], m | hr_eq_sm[1u << s] << RR,
+                               w * ow[s]);
         }
         if (c) {
-            unsigned one = c & (0u - c);
-            hr_eq_iso_leaf(st, k + st->rkey[RR][one], m | ((uint64_t)one << (4 * RR)),
+            int s = hr_eq_ctz32(c);
+            hr_eq_iso_leaf(st, k + HR_CARD_KEY[4 * RR + s], m | hr_eq_sm[1u << s] << RR,
                            w * hr_eq_pc4[c]);
         }
     }
@@ -204,7 +271,7 @@ static void hr_eq_iso_rec(hr_eq_iso *st, int R, int rem, unsigned hb,
             int j, top = ni < rem ? ni : rem;
             for (j = 1; j <= top; j++) {
                 unsigned T = hr_eq_low[is][j];
-                uint64_t k1 = k + st->rkey[RR][T], m1 = m | ((uint64_t)T << (4 * RR));
+                uint64_t k1 = k + st->rkey[RR][T], m1 = m | hr_eq_sm[T] << RR;
                 int64_t w1 = w * hr_eq_binom[ni][j];
                 if (j == rem) hr_eq_iso_leaf(st, k1, m1, w1);
                 else if (rem - j == 1) hr_eq_iso_last(st, RR - 1, hb + hr_eq_spread[T], k1, m1, w1, H);
@@ -229,7 +296,7 @@ static void hr_eq_iso_rec(hr_eq_iso *st, int R, int rem, unsigned hb,
                     below = here ? 0 : first - 1;
                 }
                 k1 = k + st->rkey[RR][T];
-                m1 = m | ((uint64_t)T << (4 * RR));
+                m1 = m | hr_eq_sm[T] << RR;
                 w1 = w * hr_eq_binom[ni][j] * orbit;
                 if (t == rem) { hr_eq_iso_leaf(st, k1, m1, w1); continue; }
                 if (rem - t == 1) hr_eq_iso_last(st, RR - 1, hb + hr_eq_spread[T], k1, m1, w1, fix);
@@ -261,6 +328,41 @@ HR_INLINE uint32_t hr_eq_known_group(uint64_t board_mask, uint64_t known_mask) {
     return group;
 }
 
+/* Class keys of assignments (planning: combinations equal up to a renaming of
+ * suits are enumerated once). keys[a]: the smallest, over the suit permutations g
+ * of `group` (a bit set over hr_eq_perm, identity included), of assignment a
+ * renamed by g and packed as 12 bits per player, the first player highest: the
+ * higher card id << 6 | the lower one. Two assignments get the same key exactly
+ * when a renaming in `group` maps one onto the other. n: 1..5 players (60 bits);
+ * ids are masked with & 63 (any byte is safe). */
+HR_INLINE void hr_eq_class_keys(int n, const uint8_t *holes, int64_t A, uint32_t group,
+                                uint64_t *keys) {
+    uint8_t img[24][4];
+    int np = 0, g, s, p, i;
+    int64_t a;
+    for (g = 0; g < 24; g++) {
+        if (!(group >> g & 1)) continue;
+        for (s = 0; s < 4; s++) img[np][s] = (uint8_t)hr_eq_ctz32(hr_eq_perm[g][1u << s]);
+        np++;
+    }
+    for (a = 0; a < A; a++) {
+        const uint8_t *h = holes + a * 2 * n;
+        uint64_t best = ~(uint64_t)0;
+        for (i = 0; i < np; i++) {
+            uint64_t key = 0;
+            for (p = 0; p < n; p++) {
+                unsigned x = h[2 * p] & 63, y = h[2 * p + 1] & 63, t;
+                x = (x & 0x3Cu) | img[i][x & 3];
+                y = (y & 0x3Cu) | img[i][y & 3];
+                if (x < y) { t = x; x = y; y = t; }
+                key = key << 12 | (uint64_t)x << 6 | y;
+            }
+            if (key < best) best = key;
+        }
+        keys[a] = best;
+    }
+}
+
 /* Set up one assignment: players' hole cards h[0 .. 2n) on the known board;
  * rkey: the per-call table of rank keys, known_group: hr_eq_known_group.
  * With r <= 1 only the players' keys and masks and st->used are set (one card
@@ -269,10 +371,12 @@ HR_INLINE uint32_t hr_eq_known_group(uint64_t board_mask, uint64_t known_mask) {
 HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint64_t base_key,
                              uint64_t board_mask, uint64_t known_mask,
                              const uint64_t (*rkey)[16], uint32_t known_group) {
-    uint64_t used = known_mask;
+    uint64_t used = known_mask, board_sm = 0;
     int p, s, R, c, left = 0;
     unsigned T;
     st->n = n;
+    for (c = 0; c < 52; c++)
+        if (board_mask >> c & 1) board_sm |= HR_BYTE_SUIT_BIT[c];
     st->rkey = rkey;
     for (s = 0; s < 4; s++) st->hole[s] = 0;
     for (p = 0; p < n; p++) {
@@ -280,7 +384,7 @@ HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint
         int cs[4] = {0, 0, 0, 0};
         if (c0 >= 52 || c1 >= 52) return -1;
         st->pkey[p] = base_key + HR_CARD_KEY[c0] + HR_CARD_KEY[c1];
-        st->pmask[p] = board_mask | ((uint64_t)1 << c0) | ((uint64_t)1 << c1);
+        st->pmask[p] = board_sm | HR_BYTE_SUIT_BIT[c0] | HR_BYTE_SUIT_BIT[c1];
         used |= ((uint64_t)1 << c0) | ((uint64_t)1 << c1);
         cs[c0 & 3]++; cs[c1 & 3]++;
         for (s = 0; s < 4; s++)
@@ -328,7 +432,10 @@ HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint
 
 /* Exact enumeration over work units [start, stop): unit u is assignment
  * u / parts (hole cards holes[a * 2n .. a * 2n + 2n)), part u % parts of its
- * boards (the choices t of the first two levels with t % parts == u % parts;
+ * boards (the choices t of the first level -- which ranks and suits the board's
+ * highest cards take -- with t % parts == u % parts; walking that level is all a
+ * part repeats: 0.2% of AhAd vs KsKc's preflop instructions per part, where a split
+ * at the second level cost 2.3% per part;
  * parts >= 1).
  * Unit u's weighted counts go to out[u * 3n ..]: wins[n], ties[n], pot share
  * units[n] (1/2520 each). *evaluated (if not NULL) receives the boards evaluated.
@@ -364,13 +471,13 @@ HR_INLINE int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_as
             int c;
             if (st.part == 0)
                 for (c = 0; c < 52; c++)
-                    if (!(st.used >> c & 1)) hr_eq_iso_leaf(&st, HR_CARD_KEY[c], (uint64_t)1 << c, 1);
+                    if (!(st.used >> c & 1)) hr_eq_iso_leaf(&st, HR_CARD_KEY[c], HR_BYTE_SUIT_BIT[c], 1);
         } else {
             unsigned hb = 0;
             for (s = 0; s < 4; s++)
                 hb |= (unsigned)(st.hole[s] + hr_popcount64(board_mask & (0x1111111111111ULL << s)))
                       << (4 * s);
-            hr_eq_iso_rec(&st, 12, r, hb, 0, 0, 1, st.group, 2);
+            hr_eq_iso_rec(&st, 12, r, hb, 0, 0, 1, st.group, 1);
         }
         ev += st.evaluated;
         for (p = 0; p < n; p++) {

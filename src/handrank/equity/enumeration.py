@@ -75,8 +75,8 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
     Each representative's boards run in the C kernel ``exact_iso`` (board suit
     isomorphism, ``equity/enumeration.h``), one call per work unit of at most about
     ``_TASK_EVALS`` nominal evaluations (a few milliseconds: Ctrl-C stays prompt).
-    With fewer representatives than workers x 4, each one's boards are split into
-    ``parts`` (the choices of its first two levels dealt round-robin) so every worker
+    With fewer representatives than workers x 16, each one's boards are split into
+    ``parts`` (the choices of its first level dealt round-robin) so every worker
     gets work. A unit is :func:`_exact_unit` of the representatives it covers (it
     pickles, for ``executor``).
     ``part=(i, k)`` keeps the i-th of k contiguous slices of the units (each
@@ -88,13 +88,22 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
     the result does not depend on ``threads`` or the executor. ``sink`` (by_combo,
     whole runs only) receives each batch's counts per representative, in order."""
     n = deal.players
+    boards = math.comb(deal.left, deal.to_deal)
+    if len(plan.holes) == 1 and part is None and progress is None and executor is None \
+            and (threads == 1 or deal.to_deal < 2):
+        # one combination on one thread (hole cards heads-up: the common call): one C
+        # call and the same arithmetic as below (1 x weight, no pool, no batches)
+        counts = _exact_unit(plan.holes, deal.board, deal.dead_mask, 1, 0, 1)
+        if sink is not None:
+            sink.add(0, counts)
+        w = float(plan.weights[0])
+        return (w * counts[0]).reshape(3, n), w * boards, boards, 1
     reps = plan.reps
     A = len(reps)
     rep_holes = plan.holes if len(reps) == len(plan.holes) else plan.holes[reps]
     # class weights: the combinations' weights summed per class
     class_weight = plan.weights if len(reps) == len(plan.holes) else \
         np.bincount(plan.inverse, weights=plan.weights, minlength=A)
-    boards = math.comb(deal.left, deal.to_deal)
     per = boards * n  # nominal evaluations of one representative (progress units)
     if executor is not None and A * per <= _TASK_EVALS:
         executor = None  # one unit's work: a round trip would cost more (same counts)
@@ -103,8 +112,10 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
     if part is not None:  # the cut must not depend on the workers
         if A < part[1] and deal.to_deal >= 2:
             parts = min(64, -(-part[1] // A))
-    elif workers > 1 and A < 4 * workers and deal.to_deal >= 2:
-        parts = min(64, -(-8 * workers // A))
+    elif workers > 1 and A < 16 * workers and deal.to_deal >= 2:
+        # at least 16 units per worker (a part costs little: equity/enumeration.h),
+        # so that units of uneven size still end together
+        parts = min(64, -(-16 * workers // A))
     combinations = len(plan.holes)
     r0, lo, hi = 0, 0, A * parts  # representatives from r0; units lo..hi of those
     if part is not None:
@@ -124,9 +135,9 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
     total_work = done(hi)
     unit_per_task = max(1, _TASK_EVALS * parts // max(1, per))
     if workers > 1:  # several tasks per worker (taken in turn) so workers finish together,
-        # none below _TASK_EVALS / 16 (a thread's start costs more than a tiny task)
-        unit_per_task = min(unit_per_task, max(1, -(-(hi - lo) // (4 * workers)),
-                                               _TASK_EVALS * parts // (16 * max(1, per))))
+        # none below _TASK_EVALS / 32 (about 0.1 ms: a task's Python costs 10-20 us)
+        unit_per_task = min(unit_per_task, max(1, -(-(hi - lo) // (8 * workers)),
+                                               _TASK_EVALS * parts // (32 * max(1, per))))
     totals = np.zeros(3 * n)
     deals = 0.0
     for b0 in range(0, len(rep_holes), _BATCH):

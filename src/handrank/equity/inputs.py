@@ -4,6 +4,7 @@ after this module trusts the :class:`Deal` and :class:`Options` it returns."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, TypeVar
@@ -198,11 +199,14 @@ def read_deal(players: object, board: CardsLike | None, dead: CardsLike | None) 
     if left < 5 - len(board_ids):
         raise HandSizeError(f"only {left} cards are left to deal the {5 - len(board_ids)} "
                             f"board cards ({n} players, {len(dead_ids)} dead)")
-    in_ranges = int(np.bitwise_or.reduce(np.concatenate([r.masks() for r in ranges])))
-    if in_ranges.bit_count() < 2 * n:
+    # (players given as hole cards hold 2n distinct cards, checked above)
+    in_ranges = (2 * n if all(is_hand for _, _, is_hand in parsed) else
+                 int(np.bitwise_or.reduce(np.concatenate([r.masks() for r in ranges]))
+                     ).bit_count())
+    if in_ranges < 2 * n:
         raise RangeSyntaxError(
             f"the players' ranges can never be dealt together: {n} players need {2 * n} "
-            f"cards but their combos hold only {in_ranges.bit_count()} cards")
+            f"cards but their combos hold only {in_ranges} cards")
     board_arr = np.array(board_ids, dtype=np.uint8)
     board_arr.setflags(write=False)
     return Deal(tuple(ranges), tuple(label for _, label, _ in parsed), board_arr,
@@ -237,7 +241,14 @@ def _cards(value: CardsLike | None, what: str) -> list[int]:
 
 
 def _hole(ids: list[int], label: str) -> Range:
-    return Range._trusted(np.array([[max(ids), min(ids)]], dtype=np.uint8), np.ones(1), label)
+    return _hole_range(max(ids), min(ids), label)
+
+
+@functools.lru_cache(maxsize=4096)
+def _hole_range(high: int, low: int, label: str) -> Range:
+    """The one-combo range of hole cards ``high`` > ``low`` (ids): a Range is
+    immutable, so the same hole cards share one (a repeated call skips numpy)."""
+    return Range._trusted(np.array([[high, low]], dtype=np.uint8), np.ones(1), label)
 
 
 def _player(spec: object, i: int) -> tuple[Range, str, bool]:

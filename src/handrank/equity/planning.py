@@ -4,7 +4,6 @@ of suits (one per class is enumerated)."""
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -12,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import OptionError, RangeSyntaxError
+from . import _kernel as _equity
 from .inputs import Deal, Method
 from .ranges import Range
 
@@ -71,7 +71,8 @@ def plan(deal: Deal, method: Method, monte_carlo: bool) -> ExactPlan | None:
             return None
         one = np.zeros(1, dtype=np.intp)
         first = np.zeros((1, deal.players), dtype=np.intp)
-        return ExactPlan(_holes(deal.ranges, first),
+        holes = np.concatenate([r.combos for r in deal.ranges], axis=1)  # (1, 2n) uint8
+        return ExactPlan(holes,
                          np.array([math.prod(float(r.weights[0]) for r in deal.ranges)]),
                          one, one, first)
     listing = _compatible(deal.ranges, _PAIR_LIMIT)
@@ -88,7 +89,7 @@ def plan(deal: Deal, method: Method, monte_carlo: bool) -> ExactPlan | None:
     if method != "exact" and len(idx) * evals_each > MAX_EXACT_EVALS * 24:
         return None  # even 24 combinations per class (every suit renaming) would be too many
     holes = _holes(deal.ranges, idx)
-    reps, inverse = _suit_classes(holes, deal.board.tolist(), deal.dead)
+    reps, inverse = _suit_classes(holes, deal.board, deal.dead_mask)
     if method != "exact" and len(reps) * evals_each > MAX_EXACT_EVALS:
         return None
     return ExactPlan(holes, weights, reps, inverse, idx)
@@ -102,35 +103,22 @@ def _holes(ranges: Sequence[Range], idx: np.ndarray) -> np.ndarray:
     return holes
 
 
-def _suit_classes(holes: np.ndarray, board: Sequence[int], dead: Sequence[int]
+def _suit_classes(holes: np.ndarray, board: np.ndarray, dead_mask: int
                   ) -> tuple[np.ndarray, np.ndarray]:
     """Group hole-card combinations that are the same deal up to a renaming of suits.
 
     A permutation of the four suits that maps the board onto itself and the dead
     cards onto themselves changes no showdown, so every combination it links has
-    the same counts: only one per class is enumerated. Returns (index of one
-    member per class, class of each combination). Up to 5 players (the packed key
-    needs 6 bits per card); beyond that every combination is its own class."""
+    the same counts: only one per class is enumerated. Each combination's class key
+    (its smallest renaming, packed) comes from the C kernel ``class_keys``
+    (``equity/enumeration.h``). Returns (index of one member per class, class of each
+    combination), classes in increasing key order. Up to 5 players (the packed key
+    needs 12 bits per player); beyond that every combination is its own class."""
     A, k = holes.shape
     if k > 10 or A < 2:
         return np.arange(A), np.arange(A)
-    bs, ds = set(board), set(dead)
-    perms = [sg for sg in itertools.permutations(range(4))
-             if {c - (c & 3) + sg[c & 3] for c in bs} == bs
-             and {c - (c & 3) + sg[c & 3] for c in ds} == ds]
-    if len(perms) == 1:
+    keys, renamings = _equity.class_keys(holes, board, dead_mask)
+    if renamings == 1:
         return np.arange(A), np.arange(A)
-    ranks = holes & np.uint8(0xFC)
-    suits = holes & np.uint8(3)
-    best = None
-    for sg in perms:
-        m = (ranks | np.array(sg, dtype=np.uint8)[suits]).astype(np.uint64)
-        key = np.zeros(A, dtype=np.uint64)
-        for p in range(k // 2):
-            a, b = m[:, 2 * p], m[:, 2 * p + 1]
-            key = (key << np.uint64(12)) | (np.maximum(a, b) << np.uint64(6)) | np.minimum(a, b)
-        best = key if best is None else np.minimum(best, key)
-    assert best is not None
-    _, first, inverse = np.unique(best, return_index=True, return_inverse=True)
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
     return first, inverse.reshape(-1)
-

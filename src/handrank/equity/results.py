@@ -207,5 +207,8 @@ def player_equity(hand: str, combos: int, wins: float, ties: float, share_units:
 
 def _clean(x: float) -> float:
     """Weighted counts: snap float noise to whole numbers when within 1e-9."""
-    r = round(float(x))
-    return float(r) if abs(x - r) < 1e-9 * max(1.0, abs(x)) else float(x)
+    x = float(x)
+    if x.is_integer():  # the common case (every unweighted count): nothing to snap
+        return x
+    r = round(x)
+    return float(r) if abs(x - r) < 1e-9 * max(1.0, abs(x)) else x
