@@ -17,10 +17,14 @@
 #include "poker/kernel.h"
 #include "omaha/kernel.h"
 #include "lowball/kernel.h"
+#include "_c/showdown_equity.h"
 
 #define HR_STUD_CARDS 7
 #define HR_STUD_MIN_KNOWN 3
 #define HR_STUD_MAX_PLAYERS 7
+/* The equity callback's option: which low a hand has. */
+#define HR_STUD_EIGHT 0   /* stud high and stud Hi-Lo: the eight-or-better low */
+#define HR_STUD_RAZZ 1    /* razz: ace-to-five, no qualifier */
 
 /* The best eight-or-better low mask of k cards (bit 0 = ace .. bit 7 = eight):
  * the five lowest distinct low ranks, or 0 when there are fewer than five. Lows
@@ -50,6 +54,19 @@ HR_INLINE int32_t hr_stud_high(const uint8_t *seven) {
 /* Razz strength (ace-to-five, 1..6175, higher = better low) of seven cards. */
 HR_INLINE int32_t hr_stud_razz(const uint8_t *seven) {
     return hr_low_a5_row(seven, HR_STUD_CARDS);
+}
+
+/* The equity engine's evaluation callback (_c/showdown_equity.h): one player's
+ * seven own cards (no board) -> the high (poker) and the low: eight-or-better
+ * (option HR_STUD_EIGHT; 0 = none) or razz's ace-to-five (HR_STUD_RAZZ, always
+ * > 0). Other sizes leave both 0 (the engine checks sizes before any deal). */
+static void hr_stud_se_eval(int option, const uint8_t *own, int n_own, const uint8_t *board,
+                            int n_board, int want, int32_t *high, int32_t *low) {
+    (void)board;
+    if (n_own != HR_STUD_CARDS || n_board != 0) return;
+    if (want & HR_SE_WANT_HIGH) *high = hr_stud_high(own);
+    if (want & HR_SE_WANT_LOW)
+        *low = option == HR_STUD_RAZZ ? hr_stud_razz(own) : hr_stud_low8(own, HR_STUD_CARDS);
 }
 
 #endif
