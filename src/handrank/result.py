@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from typing import Any, Generic, TypeVar
 
@@ -14,7 +14,8 @@ import numpy.typing as npt
 from .cards import card_repr, format_cards
 from .errors import HandrankError
 
-__all__ = ["CategoryEnum", "EquityResult", "HandValue", "PlayerEquity", "StrengthScale"]
+__all__ = ["CategoryEnum", "EquityResult", "HandValue", "HiLoPlayer", "PlayerEquity",
+           "ShowdownEquity", "StrengthScale"]
 
 
 class CategoryEnum(IntEnum):
@@ -325,6 +326,177 @@ class EquityResult:
                            for j, (c, w) in enumerate(zip(r, widths))).rstrip()
                  for r in [head, *rows]]
         return "\n".join(lines) + "\n" + self._footer()
+
+
+@dataclass(frozen=True)
+class HiLoPlayer(PlayerEquity):
+    """One player of a high-low split game (Omaha Hi-Lo, stud Hi-Lo): a
+    :class:`PlayerEquity` where ``win`` / ``wins`` are scoops and ``tie`` /
+    ``ties`` every other deal with a share of the pot, and
+
+    Attributes:
+        scoop: probability of taking the whole pot alone (``== win``).
+        high: expected share of the pot won through the high half (the whole pot
+            when no low qualifies).
+        low: expected share of the pot won through the low half.
+
+    ``equity == high + low`` (computed from the same integer pot units).
+    """
+
+    scoop: float = 0.0
+    high: float = 0.0
+    low: float = 0.0
+
+
+#: The pot rules of :class:`ShowdownEquity`: ``pot`` is one of these.
+POT_RULES = ("high", "hi-lo", "low")
+
+
+@dataclass(frozen=True)
+class ShowdownEquity(EquityResult):
+    """The result of the poker variants' equity (``handrank.omaha.equity`` and the
+    games built on the same engine, ``handrank._support.showdown_equity``): an
+    :class:`EquityResult` with
+
+    Attributes:
+        pot: how each deal's pot was split: ``"high"`` (best high hand(s)),
+            ``"hi-lo"`` (half to the best high, half to the best qualifying low,
+            all to the high without one; players are :class:`HiLoPlayer`) or
+            ``"low"`` (best low(s), no qualifier).
+        units: pot units per deal the counts were kept in (every share of every
+            deal is a whole number of them: ``2 * lcm(1..10)``).
+        parts, of_parts: as :class:`~handrank.equity.HoldemEquity`: the ``i`` of
+            each ``part=(i, k)`` this result holds (``()`` = a whole run) and ``k``.
+
+    ``deals`` is the deals enumerated (exact) or sampled (Monte Carlo), a whole
+    number either way. Merge the ``k`` parts of a split run, or Monte Carlo runs
+    of different seeds, with :meth:`EquityResult.merge`.
+    """
+
+    pot: str = "high"
+    units: int = 5040
+    #: Integer counts the result was built from (rows: wins, ties, high units, low
+    #: units, squared total units, deals; a column per player), kept for merge.
+    tallies: tuple[tuple[int, ...], ...] = field(default=(), repr=False,
+                                                 metadata={"to_dict": False})
+    parts: tuple[int, ...] = field(default=(), repr=False, metadata={"to_dict": False})
+    of_parts: int = field(default=1, repr=False, metadata={"to_dict": False})
+
+    @classmethod
+    def from_tallies(cls, game: str, pot: str, hands: tuple[str, ...], tallies: Any,
+                     exact: bool, units: int = 5040, seed: int | None = None,
+                     board: str = "", dead: str = "", parts: tuple[int, ...] = (),
+                     of_parts: int = 1) -> ShowdownEquity:
+        """The result of ``(6, players)`` integer ``tallies`` (rows as :attr:`tallies`)."""
+        t = [[int(x) for x in row] for row in tallies]
+        n = t[5][0] if t[5] else 0
+        d = float(n) if n else float("nan")  # an empty part of a split run
+        players = []
+        for p, hand in enumerate(hands):
+            wins, ties, hi, lo, sq = t[0][p], t[1][p], t[2][p], t[3][p], t[4][p]
+            share = hi + lo
+            se = 0.0
+            if not exact:
+                if n < 2:
+                    se = math.inf
+                else:
+                    mean = share / units / n
+                    var = (sq / (units * units) - n * mean * mean) / (n - 1)
+                    se = math.sqrt(max(var, 0.0) / n)
+            common = dict(hand=hand, equity=share / units / d, win=wins / d,
+                          tie=(share - units * wins) / units / d,
+                          lose=(n - wins - ties) / d, wins=float(wins), ties=float(ties),
+                          losses=float(n - wins - ties), stderr=se)
+            if pot == "hi-lo":
+                players.append(HiLoPlayer(**common, scoop=wins / d,  # type: ignore[arg-type]
+                                          high=hi / units / d, low=lo / units / d))
+            else:
+                players.append(PlayerEquity(**common))  # type: ignore[arg-type]
+        return cls(game=game, players=tuple(players), exact=exact, deals=float(n), seed=seed,
+                   board=board, dead=dead, pot=pot, units=units,
+                   tallies=tuple(tuple(row) for row in t), parts=parts, of_parts=of_parts)
+
+    @classmethod
+    def _merge(cls, results: tuple[EquityResult, ...]) -> ShowdownEquity:
+        from .errors import OptionError
+
+        rs = [r for r in results if isinstance(r, ShowdownEquity)]
+        a = rs[0]
+
+        def key(r: ShowdownEquity) -> tuple:
+            return (r.game, r.exact, r.board, r.dead, r.pot, r.units,
+                    tuple(p.hand for p in r.players))
+
+        for r in rs:
+            if not r.tallies:
+                raise OptionError("a result without tallies cannot be merged")
+            if key(r) != key(a):
+                raise OptionError("merge needs results of the same game, players, board, "
+                                  "dead cards and method")
+        pooled = not a.exact and (len({r.seed for r in rs}) > 1 or a.seed is None)
+        if pooled:  # independent Monte Carlo runs: their deals add up
+            seeds = [r.seed for r in rs if r.seed is not None]
+            if len(set(seeds)) < len(seeds):
+                raise OptionError("merge got two runs of the same seed: the same deals would "
+                                  "count twice (merge runs of different seeds)")
+            parts: tuple[int, ...] = ()
+            of = 1
+        else:
+            if len(rs) > 1 and any(not r.parts for r in rs):
+                raise OptionError("merge got a whole run with more of the same deals: they "
+                                  "would count twice (merge the parts of part=(i, k))")
+            if len({r.of_parts for r in rs}) > 1:
+                raise OptionError("merge needs parts of one split (the same k in part=(i, k))")
+            seen = [i for r in rs for i in (r.parts or range(r.of_parts))]
+            if len(seen) != len(set(seen)):
+                raise OptionError("merge got the same part twice: its deals would count "
+                                  "twice (give each part=(i, k) once)")
+            parts = () if len(seen) == a.of_parts else tuple(sorted(seen))
+            of = a.of_parts if parts else 1
+        t = np.sum([np.array(r.tallies, dtype=np.int64) for r in rs], axis=0)
+        return cls.from_tallies(a.game, a.pot, tuple(p.hand for p in a.players), t, a.exact,
+                                a.units, None if pooled else a.seed, a.board, a.dead, parts,
+                                of)
+
+    @property
+    def partial(self) -> bool:
+        """True when the result holds only some of the parts of a split run."""
+        return bool(self.parts) and len(self.parts) < self.of_parts
+
+    def to_dict(self) -> dict[str, Any]:
+        """As :meth:`EquityResult.to_dict`; a partial result adds ``"parts"`` and
+        ``"of_parts"``."""
+        out = super().to_dict()
+        if self.partial:
+            out["parts"] = list(self.parts)
+            out["of_parts"] = self.of_parts
+        return out
+
+    def _footer(self) -> str:
+        what = super()._footer()
+        if self.pot != "high":
+            what += f"; pot {self.pot}"
+        if self.partial:
+            many = len(self.parts) > 1
+            what += (f"; part{'s' if many else ''} {', '.join(map(str, self.parts))} of "
+                     f"{self.of_parts} (incomplete)")
+        return what
+
+    def table(self, first: int = 0) -> str:
+        """As :meth:`EquityResult.table`; Hi-Lo adds each player's ``high`` and
+        ``low`` shares (the ``win`` column is then scoops)."""
+        text = super().table(first)
+        if self.pot != "hi-lo":
+            return text
+        lines = text.split("\n")
+        rows = [[f"{100 * p.high:.4f}%", f"{100 * p.low:.4f}%"]  # type: ignore[attr-defined]
+                for p in self.players]
+        wh = max(4, *(len(r[0]) for r in rows))
+        wl = max(3, *(len(r[1]) for r in rows))
+        out = [lines[0] + "  " + "high".rjust(wh) + "  " + "low".rjust(wl)]
+        for line, r in zip(lines[1:1 + len(rows)], rows):
+            out.append(line + "  " + r[0].rjust(wh) + "  " + r[1].rjust(wl))
+        return "\n".join(out + lines[1 + len(rows):])
 
 
 def _num(x: float) -> str:

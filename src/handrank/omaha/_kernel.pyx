@@ -8,10 +8,11 @@ exception naming them.
 """
 
 cimport cython
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
 from libc.stddef cimport ptrdiff_t
 
 from ..poker._kernel cimport HR_CARD_KEY, HR_SUIT_BASE, _scan, hr_poker_strength
+from .._c.showdown_equity cimport hr_se_eval_fn, se_exact, se_monte_carlo
 
 KIND_RANGE = HR_ERR_RANGE
 KIND_DUPLICATE = HR_ERR_DUPLICATE
@@ -23,6 +24,8 @@ cdef extern from "omaha/kernel.h" nogil:
     const int HR_ERR_DUPLICATE
     const uint8_t HR_OMAHA_TRIPLES[10][3]
     const uint8_t HR_OMAHA_PAIRS[15][2]
+    void hr_omaha_se_eval(int option, const uint8_t* own, int n_own, const uint8_t* board,
+                          int n_board, int want, int32_t* high, int32_t* low) noexcept
 
 
 cdef int _load(object hole, object board, uint8_t* h, uint8_t* b) except -1:
@@ -178,3 +181,26 @@ def table_entry(int a, int b, int c, int d, int e):
 def table_bytes():
     """Size in bytes of Omaha's own tables (poker's HR_FLUSH / HR_BYTE_KEY are shared)."""
     return sizeof(HR_OMAHA_PAIR_IDX) + sizeof(HR_OMAHA_TRIPLE_OFF) + sizeof(HR_OMAHA_HIGH)
+
+
+def showdown_exact(const uint8_t[:, ::1] own, const uint8_t[::1] own_known,
+                   const uint8_t[::1] board, int board_known, uint64_t dead_mask,
+                   uint64_t deck_mask, int rule, int option, int prefix, int64_t start,
+                   int64_t stop, int64_t[:, ::1] out):
+    """Equity engine unit (``_c/showdown_equity.h``), exact: the counts of prefixes
+    start..stop added to ``out`` (6, players) int64, Omaha's evaluation (high, and
+    the eight-or-better low for the Hi-Lo rule). Releases the GIL; ValueError /
+    IndexError for bad sizes, cards or ranges (nothing added)."""
+    se_exact(<hr_se_eval_fn>hr_omaha_se_eval, option, rule, own, own_known, board,
+             board_known, dead_mask, deck_mask, prefix, start, stop, out)
+
+
+def showdown_monte_carlo(const uint8_t[:, ::1] own, const uint8_t[::1] own_known,
+                         const uint8_t[::1] board, int board_known, uint64_t dead_mask,
+                         uint64_t deck_mask, int rule, int option, uint64_t seed,
+                         int64_t first, int64_t chunk_deals, int64_t deals,
+                         int64_t[:, ::1] out):
+    """Equity engine unit, Monte Carlo: ``deals`` deals from chunk ``first`` (chunk i
+    on stream i of ``seed``) added to ``out`` (6, players). As :func:`showdown_exact`."""
+    se_monte_carlo(<hr_se_eval_fn>hr_omaha_se_eval, option, rule, own, own_known, board,
+                   board_known, dead_mask, deck_mask, seed, first, chunk_deals, deals, out)

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include "poker/kernel.h"
 #include "omaha/tables.h"
+#include "_c/showdown_equity.h"
 
 #if defined(__GNUC__) || defined(__clang__)
 #define HR_OMAHA_ALWAYS_INLINE static inline __attribute__((always_inline))
@@ -225,6 +226,17 @@ HR_INLINE ptrdiff_t hr_omaha_eval_rows(const uint8_t *holes, int h, const uint8_
         case 6: return hr_omaha_eval_rows_k(holes, 6, boards, start, stop, 0, out, err, col);
         default: return hr_omaha_eval_rows_k(holes, h, boards, start, stop, 0, out, err, col);
     }
+}
+
+/* The equity engine's evaluation callback (_c/showdown_equity.h): one player's
+ * high and eight-or-better low of n_own (2..6) hole cards and the 5-card board;
+ * other sizes leave both 0 (the engine checks sizes before any deal). */
+static void hr_omaha_se_eval(int option, const uint8_t *own, int n_own, const uint8_t *board,
+                             int n_board, int want, int32_t *high, int32_t *low) {
+    (void)option;
+    if (n_own < 2 || n_own > HR_OMAHA_MAX_HOLE || n_board != HR_OMAHA_BOARD) return;
+    if (want & HR_SE_WANT_HIGH) *high = hr_omaha_high(own, n_own, board);
+    if (want & HR_SE_WANT_LOW) *low = hr_omaha_low(own, n_own, board);
 }
 
 #endif

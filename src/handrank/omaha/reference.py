@@ -89,3 +89,43 @@ def hilo_shares(holes: Sequence[Sequence[int]], board: Sequence[int]) -> list[Fr
     for i in lo_win:
         shares[i] += Fraction(1, 2 * len(lo_win))
     return shares
+
+
+def equity_counts(holes: Sequence[Sequence[int]], board: Sequence[int],
+                  dead: Sequence[int] = (), hilo: bool = False
+                  ) -> tuple[int, list[Fraction], list[Fraction], list[Fraction], list[int]]:
+    """Exact equity by brute force: every completion of the board (0..5 known cards)
+    from the cards no one holds, each showdown settled by :func:`hilo_shares` (or
+    the high alone). Returns ``(deals, equity sums, high sums, low sums, scoops)``:
+    per player the pot shares summed over the deals (exact fractions; divide by
+    ``deals`` for probabilities) and the deals taken whole alone."""
+    holes = [list(h) for h in holes]
+    known = set(board) | set(dead) | {c for h in holes for c in h}
+    deck = [c for c in range(52) if c not in known]
+    n = len(holes)
+    total = [Fraction(0)] * n
+    high = [Fraction(0)] * n
+    low = [Fraction(0)] * n
+    scoops = [0] * n
+    deals = 0
+    for extra in combinations(deck, 5 - len(board)):
+        full = list(board) + list(extra)
+        deals += 1
+        highs = [value(h, full) for h in holes]
+        hi_win = [i for i, v in enumerate(highs) if v == max(highs)]
+        lows = [best_low(h, full) for h in holes] if hilo else [None] * n
+        qualified = [lo for lo in lows if lo is not None]
+        half = Fraction(1, 2) if qualified else Fraction(1)
+        shares = [Fraction(0)] * n
+        for i in hi_win:
+            shares[i] += half / len(hi_win)
+            high[i] += half / len(hi_win)
+        if qualified:
+            lo_win = [i for i, lo in enumerate(lows) if lo == min(qualified)]
+            for i in lo_win:
+                shares[i] += half / len(lo_win)
+                low[i] += half / len(lo_win)
+        for i in range(n):
+            total[i] += shares[i]
+            scoops[i] += shares[i] == 1
+    return deals, total, high, low, scoops
