@@ -18,6 +18,8 @@ ace-to-five's 1..6175 (:mod:`handrank.lowball`), higher = better low.
 
 Modules
 -------
+``equity``     equity (stud high, stud Hi-Lo) and razz_equity, on the shared
+               variant-equity engine (``handrank._support.showdown_equity``)
 ``hands``      low (one hand's eight-or-better low), the size constants
 ``deals``      reading and checking the players' known cards and the dead cards
 ``_kernel``    the compiled hand values over ``kernel.h`` (poker's, Omaha's and
@@ -27,6 +29,7 @@ Modules
 
 from __future__ import annotations
 
+from .equity import equity, razz_equity
 from .hands import CARDS, KNOWN_SIZES, MAX_PLAYERS, RULES_URL, low
 
 __all__ = [
@@ -34,5 +37,7 @@ __all__ = [
     "KNOWN_SIZES",
     "MAX_PLAYERS",
     "RULES_URL",
+    "equity",
     "low",
+    "razz_equity",
 ]
