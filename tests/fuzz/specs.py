@@ -505,3 +505,9 @@ def positional_name(spec: Spec, i: int) -> str | None:
     except (TypeError, ValueError):
         return None
     return params[i].name if i < len(params) else None
+
+# omaha equity on the shared showdown-equity engine (issue 13)
+SPECS["omaha.equity"] = S(omaha.equity, [OM_HOLE, "Jc Jd 9s 9h"], "2c 3d 7h", None, hilo=True,
+                          method="auto", samples=1000, target_stderr=None, seed=1, threads=1,
+                          progress=None, executor=None, part=None,
+                          slow=("samples", "target_stderr"))

@@ -528,6 +528,47 @@ BASES.update({
     "omaha.table_entry": lambda draw: [draw(st.integers(0, 12)) for _ in range(5)],
 })
 
+
+
+def _b_showdown(draw, mc):
+    """A small valid call of a game's showdown-equity unit (``_c/showdown_equity.h``):
+    every own card known, 3 to 5 board cards known (at most ~1,000 deals)."""
+    p, n, h = _perm(draw), draw(st.integers(1, 6)), draw(st.integers(4, 6))
+    bk = draw(st.integers(3, 5))
+    own = np.ascontiguousarray(p[:n * h].reshape(n, h))
+    board = np.zeros(5, np.uint8)
+    board[:bk] = p[n * h:n * h + bk]
+    dead = draw(st.sampled_from([0, 1 << int(p[-1])]))
+    head = [own, np.full(n, h, np.uint8), board, bk, dead, 2**52 - 1,
+            draw(st.integers(0, 2)), 0]
+    out = np.zeros((6, n), np.int64)
+    if mc:
+        return [*head, draw(_u64()), draw(st.integers(0, 9)), draw(st.integers(1, 40)),
+                draw(st.integers(0, 60)), out]
+    k = 5 - bk
+    s = draw(st.integers(0, min(2, k)))
+    m = 52 - n * h - bk - (dead != 0)
+    count = 1 if k == 0 else [1, m - k + 1, (m - k + 2) * (m - k + 1) // 2][s]
+    return [*head, s, *_range(draw, count), out]
+
+
+# own_known spoiled only upwards (6..255: all known, or more than the row holds), so a
+# spoiled call never enumerates a huge deal (a long loop is not a safety bug)
+_KNOWN_COUNTS = V(st.one_of(
+    st.lists(st.integers(6, 255), max_size=8).map(lambda v: np.array(v, np.uint8)),
+    st.sampled_from([np.full(2, 6, np.int64), np.full((2, 2), 6, np.uint8), None, 6])))
+_SHOWDOWN_KNOWN = [A(np.uint8, 2, 4), _KNOWN_COUNTS, A(np.uint8, 1, 5),
+                   V(st.sampled_from([3, 4, 5, 6, -1, 2**31 - 1])), _u64, _u64, _cint, _cint]
+KINDS.update({
+    "omaha.showdown_exact": [*_SHOWDOWN_KNOWN, _cint, _index, _index, A(np.int64, 2, 2)],
+    "omaha.showdown_monte_carlo": [*_SHOWDOWN_KNOWN, _u64, _index, _index, _small,
+                                   A(np.int64, 2, 2)],
+})
+BASES.update({
+    "omaha.showdown_exact": lambda draw: _b_showdown(draw, False),
+    "omaha.showdown_monte_carlo": lambda draw: _b_showdown(draw, True),
+})
+
 for _name, (_base, _kinds) in PENDING.items():
     BASES.setdefault(_name, _base)
     KINDS.setdefault(_name, _kinds)
