@@ -104,3 +104,16 @@ def test_bad_input_is_named():
         shortdeck.equity(["AhKh", "7s6s"], straight_beats_trips="yes")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="sequence"):
         shortdeck.equity("AhKh 7s6s")  # type: ignore[arg-type]
+
+
+def test_poker_equity_agrees_under_straight_beats_trips():
+    """poker-equity's short_deck puts the flush over the full house but keeps the
+    straight over three of a kind: our ``straight_beats_trips=True``."""
+    pe = pytest.importorskip("poker_equity")
+    for holes, board in [(["AhKh", "6c6d"], "Qh Jh 7s"), (["AhKh", "QsQd", "7c8c"], ""),
+                         (["7c7d", "TsJh"], "7h 8s 9d"), (["As9h", "6c6d"], "7s 8d Kc")]:
+        theirs = pe.exact_from_text("short_deck", holes, board)
+        ours = shortdeck.equity(holes, board, straight_beats_trips=True)
+        assert ours.exact and theirs["samples"] == ours.deals
+        for p, q in zip(ours.players, theirs["players"]):
+            assert p.equity == pytest.approx(q["equity"], abs=1e-12)

@@ -235,3 +235,22 @@ def test_bad_cards_and_options_are_named():
         stud.razz_equity(["As Ah Kd", "Qs Qh Jd"], method="fast")  # type: ignore[arg-type]
     with pytest.raises(OptionError, match="samples"):
         stud.equity(["As Ah Kd", "Qs Qh Jd"], samples=0)
+
+
+def test_poker_equity_agrees_on_exact_cases():
+    pe = pytest.importorskip("poker_equity")
+    for variant, game, hands, dead in [
+            ("stud", "high", ["AsAhKd2c3c4d", "QsQhJd8c7c6d"], ""),
+            ("stud_hi_lo", "hilo", ["AsAhKd2c3c4d", "QsQhJd8c7c6d"], ""),
+            ("stud_hi_lo", "hilo", ["As2s3d4c5h", "KhKdQcQs9d"], "6s 7s"),
+            ("stud_hi_lo", "hilo", ["As2s3d4c5h7c", "Ah2h3c4d8s9s", "KhKdQcQs9dTd"], "6s"),
+            ("razz", "razz", ["As2s3d4c5h", "7h6d5c4s2c"], "Kc Kd"),
+            ("razz", "razz", ["As2s3d4c5hKs", "KhKdQcQs9d8d", "7h6d5s4h3cJs"], "")]:
+        theirs = pe.exact_from_text(variant, hands, "", dead)
+        ours = run(hands, dead or None, game)
+        assert ours.exact and theirs["samples"] == ours.deals
+        for p, q in zip(ours.players, theirs["players"]):
+            assert p.equity == pytest.approx(q["equity"], abs=1e-12)
+            if game == "hilo":
+                assert p.scoop == pytest.approx(q["scoop"], abs=1e-12)
+                assert p.low == pytest.approx(q["low_equity"], abs=1e-12)
