@@ -167,8 +167,9 @@ def test_auto_is_exact_up_to_the_limit_then_monte_carlo(monkeypatch):
     holes = ["AhKh2c3d", "QsQdJcTc"]
     assert omaha.equity(holes, "4h 5d 6c").exact
     monkeypatch.setattr(omaha_equity, "MAX_EXACT_EVALS", 100)
+    monkeypatch.setattr(engine, "DEFAULT_SAMPLES", 20_000)
     r = omaha.equity(holes, "4h 5d 6c", seed=1)
-    assert not r.exact and r.deals == engine.DEFAULT_SAMPLES and r.seed == 1
+    assert not r.exact and r.deals == 20_000 and r.seed == 1
     assert omaha.equity(holes, "4h 5d 6c", method="exact").exact
     assert omaha.equity(holes, "4h 5d 6c 7s").exact  # 2 x 40 evaluations
 
@@ -293,3 +294,38 @@ def test_poker_equity_agrees_on_exact_flop_and_turn_cases():
             if hilo:
                 assert p.scoop == pytest.approx(q["scoop"], abs=1e-12)
                 assert p.low == pytest.approx(q["low_equity"], abs=1e-12)
+
+
+# ------------------------------------------------------------------- command line
+
+
+def test_cli_equity_game_omaha_and_omaha_hilo(capsys):
+    import json
+
+    from handrank.cli import main
+    assert main(["equity", "--game", "omaha-hilo", "As2d3hKc", "QsQdJcTc", "--board",
+                 "4h 5d 6c", "-o", "json", "--threads", "1"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    want = omaha.equity(["As2d3hKc", "QsQdJcTc"], "4h 5d 6c", hilo=True)
+    assert doc["game"] == "omaha-hilo" and doc["pot"] == "hi-lo" and doc["method"] == "exact"
+    assert [p["equity"] for p in doc["players"]] == [p.equity for p in want.players]
+    assert [p["low"] for p in doc["players"]] == [p.low for p in want.players]
+    assert main(["equity", "--game", "omaha", "AhKh2c3d", "QsQdJcTc", "--samples", "20000",
+                 "--seed", "4", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "Monte Carlo: 20,000 deals, seed 4" in out and "AhKh2c3d" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["AhKh", "QsQdJcTc"], "player 1: an Omaha hole has 4, 5 or 6 cards, got 2"),
+    (["AhKh2c3d", "QsQdJcTc", "--board", "Ah 2s"], "board has 0, 3, 4 or 5 cards, got 2"),
+    (["AhKh2c3d", "AhQdJcTc"], "card Ah of player 2 is also in player 1's hole"),
+    (["AhKh2c3d", "QsQdJcTc", "--pit", "2c"], "--pit is for --game canada"),
+    (["AhKh2c3d", "QsQdJcTc", "--grid"], "--grid is for Hold'em only"),
+    (["AhKh2c3d"], "2 to 6 players, got 1"),
+])
+def test_cli_equity_omaha_bad_input_is_one_line_exit_2(capsys, argv, message):
+    from handrank.cli import main
+    assert main(["equity", "--game", "omaha", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err

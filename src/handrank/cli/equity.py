@@ -8,6 +8,7 @@ import contextlib
 import json
 import re
 import sys
+from collections.abc import Callable
 from typing import Any, Literal
 
 from ..errors import HandrankError, OptionError
@@ -27,7 +28,28 @@ from ._common import (
     dask_client,
 )
 
-GAMES = ("holdem", "brag", "canada")
+
+
+def _omaha(args: argparse.Namespace, **kw: Any) -> EquityResult:
+    from .. import omaha
+    return omaha.equity(args.players, args.board, args.dead, hilo=False, **kw)
+
+
+def _omaha_hilo(args: argparse.Namespace, **kw: Any) -> EquityResult:
+    from .. import omaha
+    return omaha.equity(args.players, args.board, args.dead, hilo=True, **kw)
+
+
+#: ``--game`` entries on the shared showdown-equity engine: name -> call(args, **kw),
+#: where kw are method, samples, target_stderr, seed, threads, progress and executor;
+#: each PLAYER argument is one player's cards, ``--board`` / ``--dead`` as the game
+#: reads them. A game adds its entry here (and nothing else in this module).
+SHOWDOWN_GAMES: dict[str, Callable[..., EquityResult]] = {
+    "omaha": _omaha,
+    "omaha-hilo": _omaha_hilo,
+}
+
+GAMES = ("holdem", "brag", "canada", *SHOWDOWN_GAMES)
 
 EPILOG = """\
 examples:
@@ -40,6 +62,8 @@ examples:
   handrank equity "QQ+, AKs, AQs+" "JJ-99, AQo+" --grid --plot equity.png
   handrank equity --game brag "Qh Qd Qc" --opponents 3
   handrank equity --game canada "8c 7c 3d 3h" --pit "Ks Qs" --opponents 2
+  handrank equity --game omaha AhKh2c3d QsQdJcTc --board "4h 5d 6c"
+  handrank equity --game omaha-hilo As2d3hKc QsQdJcTc 9s8s7d6d --samples 200000 --seed 1
 
 PLAYER is hole cards ("AhAd", "Ah Ad") or a range: QQ+, AKs, AKo, AK, A5s-A2s,
 22-55, KTo+, explicit combos AsKs, random / 100%, weights 0.4(AsKs, AKo) or
@@ -52,6 +76,9 @@ equity against the other players (AA top left, suited above the diagonal);
 --plot FILE draws it to FILE (.png or .svg; with several range players one
 file each, named by player number: FILE-p1.png, FILE-p2.png, ...; needs
 matplotlib: pip install 'handrank[plot]'). Both need a range player.
+--game omaha / omaha-hilo: each PLAYER is 4, 5 or 6 hole cards (2 to 6 players,
+the same count each); exact when small enough (every preflop deal), else Monte
+Carlo; Hi-Lo adds each player's high and low shares (win = scoops).
 With -o json either adds each player's by_combo and by_class rows.
 Ctrl-C stops a long run cleanly (exit status 130).
 """
@@ -72,11 +99,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = add_command(subparsers, "equity", cmd_equity, epilog=EPILOG)
     p.add_argument("players", nargs="+", metavar="PLAYER",
                    help="hole cards or a range per player (Hold'em: 2 to 10 players); "
-                        "brag: one 3-card hand; canada: one 4-card set")
+                        "brag: one 3-card hand; canada: one 4-card set; omaha: 4-6 hole "
+                        "cards per player")
     p.add_argument("--game", choices=GAMES, default="holdem",
-                   help="holdem (default), brag (a hand vs random hands) or canada (a set "
-                        "vs random sets given the pit)")
-    p.add_argument("--board", default=None, help="Hold'em: 0, 3, 4 or 5 community cards")
+                   help="holdem (default), brag (a hand vs random hands), canada (a set "
+                        "vs random sets given the pit), omaha, omaha-hilo")
+    p.add_argument("--board", default=None,
+                   help="Hold'em / Omaha: 0, 3, 4 or 5 community cards")
     p.add_argument("--dead", default=None, help="cards out of play")
     p.add_argument("--exact", action="store_true",
                    help="enumerate every board and range combination")
@@ -141,6 +170,8 @@ def cmd_equity(args: argparse.Namespace) -> int:
     """
     if args.exact and (args.samples is not None or args.stderr is not None):
         return _usage("--exact takes no --samples or --stderr (those are Monte Carlo options)")
+    if args.game in SHOWDOWN_GAMES:
+        return _showdown(args)
     if args.game == "holdem":
         for opt, games in (("opponents", "brag / canada"), ("pit", "canada")):
             if getattr(args, opt) is not None:
@@ -216,6 +247,39 @@ def _holdem(args: argparse.Namespace) -> int:
     if args.output != "json":
         for _, path in plots:
             print(f"plot      {path}")
+    if args.stderr is not None and not r.exact:
+        worst = max(p.stderr for p in r.players)
+        if worst > args.stderr:
+            print(f"{PROG} equity: note: the --stderr target {args.stderr} was not reached "
+                  f"(largest standard error {worst:.6f} after {int(r.deals):,} deals; "
+                  f"raise --samples)", file=sys.stderr)
+    return EXIT_OK
+
+
+def _showdown(args: argparse.Namespace) -> int:
+    """A game of :data:`SHOWDOWN_GAMES`: every player's cards given, exact or Monte Carlo."""
+    for opt, games in (("opponents", "brag / canada"), ("pit", "canada")):
+        if getattr(args, opt) is not None:
+            return _usage(f"--{opt} is for --game {games}")
+    for opt in ("grid", "plot"):
+        if getattr(args, opt):
+            return _usage(f"--{opt} is for Hold'em only (per-class equity of ranges)")
+    method: Literal["exact", "auto"] = "exact" if args.exact else "auto"
+    progress = _Progress(not args.no_progress and _isatty(sys.stderr))
+    stack = contextlib.ExitStack()
+    try:
+        executor = (dask_client(args.scheduler, stack).get_executor()
+                    if args.scheduler is not None else None)
+        r = SHOWDOWN_GAMES[args.game](args, method=method, samples=args.samples,
+                                      target_stderr=args.stderr, seed=args.seed,
+                                      threads=args.threads, progress=progress,
+                                      executor=executor)
+    except HandrankError as e:
+        return _error(e)
+    finally:
+        progress.close()
+        stack.close()
+    _emit(args, r)
     if args.stderr is not None and not r.exact:
         worst = max(p.stderr for p in r.players)
         if worst > args.stderr:
