@@ -254,3 +254,40 @@ def test_poker_equity_agrees_on_exact_cases():
             if game == "hilo":
                 assert p.scoop == pytest.approx(q["scoop"], abs=1e-12)
                 assert p.low == pytest.approx(q["low_equity"], abs=1e-12)
+
+
+def test_equity_units_refuse_bad_layouts_and_cards():
+    """The kernel defs are cimport-able and callable directly: sizes, cards outside the
+    deck and repeats are refused (ValueError) before any deal; the short-deck callback
+    never meets a deuce to five (the deck mask keeps them out of every deal)."""
+    from handrank.shortdeck import _kernel as sd_kernel
+    from handrank.shortdeck.equity import DECK_MASK
+    from handrank.stud import _kernel
+
+    own = np.array([parse_cards("As Ah Kd Kc 2s 3s 4s"), parse_cards("Qh Qd Jc Js 9d 9s 9h")],
+                   np.uint8)
+    seven = np.array([7, 7], np.uint8)
+    empty = np.zeros(0, np.uint8)
+    out = np.zeros((6, 2), np.int64)
+    _kernel.showdown_exact(own, seven, empty, 0, 0, 2**52 - 1, 0, 0, 0, 0, 1, out)
+    assert out[0].tolist() == [0, 1] and out[5].tolist() == [1, 1]  # nines full win
+    for bad in (dict(own=own[:, :5]), dict(board=np.zeros(5, np.uint8)),
+                dict(known=np.array([8, 7], np.uint8)), dict(known=np.array([7], np.uint8))):
+        with pytest.raises(ValueError):
+            _kernel.showdown_exact(bad.get("own", own), bad.get("known", seven),
+                                   bad.get("board", empty), 0, 0, 2**52 - 1, 0, 0, 0, 0, 1, out)
+    twice = own.copy()
+    twice[1, 0] = twice[0, 0]
+    with pytest.raises(ValueError, match="twice"):
+        _kernel.showdown_monte_carlo(twice, seven, empty, 0, 0, 2**52 - 1, 1, 0, 1, 0, 16, 10,
+                                     out)
+    with pytest.raises(IndexError):
+        _kernel.showdown_exact(own, seven, empty, 0, 0, 2**52 - 1, 0, 0, 0, 0, 2, out)
+    holes = np.array([parse_cards("AhKh"), parse_cards("6c6d")], np.uint8)
+    board = np.array(parse_cards("Qh Jh 7s 8s 9s"), np.uint8)
+    two = np.array([2, 2], np.uint8)
+    sd_kernel.showdown_exact(holes, two, board, 3, 0, DECK_MASK, 0, 0, 0, 0, 1, out)
+    deuce = holes.copy()
+    deuce[1, 0] = 0  # 2c: outside the short deck
+    with pytest.raises(ValueError, match="outside the deck"):
+        sd_kernel.showdown_exact(deuce, two, board, 3, 0, DECK_MASK, 0, 0, 0, 0, 1, out)
