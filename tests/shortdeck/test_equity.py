@@ -41,16 +41,23 @@ def assert_matches_reference(holes, board=(), dead=(), sbt=False):
     return r
 
 
-def test_exact_equity_matches_the_reference_on_turn_and_flop_boards():
-    rng = random.Random(5)
-    for case in range(10):
+def random_spots(seed: int, n: int):
+    """``n`` seeded random short-deck spots: 2 to 4 players, a flop or turn board, a few
+    dead cards; and the option, alternating."""
+    rng = random.Random(seed)
+    for case in range(n):
         deck = rng.sample(SHORT, 36)
         players = rng.choice((2, 3, 4))
         holes = [deck[2 * p:2 * p + 2] for p in range(players)]
         rest = deck[2 * players:]
         board_size = 4 if case % 3 else 3
         board, dead = rest[:board_size], rest[board_size:board_size + rng.randrange(0, 6)]
-        assert_matches_reference(holes, board, dead, sbt=bool(case % 2))
+        yield holes, board, dead, bool(case % 2)
+
+
+def test_exact_equity_matches_the_reference_on_turn_and_flop_boards():
+    for holes, board, dead, sbt in random_spots(5, 4):
+        assert_matches_reference(holes, board, dead, sbt)
     # River: one deal.
     r = assert_matches_reference(["AhKh", "6c6d"], "Qh Jh 7s 6s 6h")
     assert r.deals == 1 and r.players[1].equity == 1.0  # quads beat the flush draw
@@ -117,3 +124,9 @@ def test_poker_equity_agrees_under_straight_beats_trips():
         assert ours.exact and theirs["samples"] == ours.deals
         for p, q in zip(ours.players, theirs["players"]):
             assert p.equity == pytest.approx(q["equity"], abs=1e-12)
+
+
+@pytest.mark.slow
+def test_many_spots_match_the_reference():
+    for holes, board, dead, sbt in random_spots(55, 40):
+        assert_matches_reference(holes, board, dead, sbt)
