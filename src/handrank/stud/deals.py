@@ -7,8 +7,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from .._support.checks import each_player
 from ..cards import CardsLike, card_repr, format_cards, parse_cards
 from ..errors import HandrankError, HandSizeError
@@ -47,13 +45,6 @@ class StudDeal:
     @property
     def dead_text(self) -> str:
         return format_cards(self.dead)
-
-    def known_array(self) -> np.ndarray:
-        """``(P, 7)`` uint8: each player's known ids first, the rest 255 (unknown)."""
-        out = np.full((self.players, CARDS), 255, dtype=np.uint8)
-        for p, h in enumerate(self.hands):
-            out[p, :len(h)] = h
-        return out
 
     __repr__ = card_repr("hands", "dead")
 
