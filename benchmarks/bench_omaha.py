@@ -193,7 +193,8 @@ def equity_table(args: argparse.Namespace) -> int:
             ours = omaha.equity(holes, board)
             theirs = pe.exact_from_text("omaha", holes, board)
             assert theirs["samples"] == ours.deals and all(
-                abs(p.equity - q["equity"]) < 1e-12 for p, q in zip(ours.players, theirs["players"]))
+                abs(p.equity - q["equity"]) < 1e-12
+                for p, q in zip(ours.players, theirs["players"]))
     rows.append(("PLO4 exact, flop, heads-up", flop_deals,
                  lambda: [omaha.equity(h, b) for h, b in spots],
                  None if pe is None else

@@ -177,7 +177,7 @@ class EquityResult:
     """The result of every game's ``equity(...)``: one :class:`PlayerEquity` per player.
 
     Attributes:
-        game: ``"holdem"``, ``"brag"`` or ``"canada"``.
+        game: ``"holdem"``, ``"brag"``, ``"canada"``, ``"omaha"`` or ``"omaha-hilo"``.
         players: the players in the order given (a hand against random opponents has
             the hand first; ``opponents`` says how many random opponents it faced).
         exact: True for a full enumeration, False for Monte Carlo.
@@ -188,7 +188,7 @@ class EquityResult:
         board, dead: the board and dead cards as text ("" when none).
 
     Games add their own fields in a subclass (Hold'em: ``combinations``, ``boards``;
-    Broken Canada: ``decks``, ``pit``).
+    Broken Canada: ``decks``, ``pit``; the poker variants: :class:`ShowdownEquity`).
     """
 
     game: str

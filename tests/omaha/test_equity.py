@@ -329,3 +329,44 @@ def test_cli_equity_omaha_bad_input_is_one_line_exit_2(capsys, argv, message):
     assert main(["equity", "--game", "omaha", *argv]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_engine_deals_own_cards_without_a_board_in_exact_and_monte_carlo():
+    """The stud-shaped layout (own cards to deal, no board) through Omaha's kernel: its
+    callback ranks nothing without a 5-card board, so every deal is a 3-way tie; the
+    deal counts are those of the groups (player 0: 2 unknown cards, player 1: 1)."""
+    own = np.zeros((3, 7), np.uint8)
+    own[0, :5] = P("As Ks Qs Js 2c")
+    own[1, :6] = P("Ah Kh Qh Jh 2d 3d")
+    own[2, :7] = P("Ad Kd Qd Jd 2h 3h 4h")
+    known = np.array([5, 6, 7], np.uint8)
+    board = np.zeros(0, np.uint8)
+    m = 52 - 18 - 1  # cards left: 18 known, 9c dead
+    args = (own, known, board, 0, 1 << P("9c")[0], engine.FULL_DECK, engine.HIGH, 0)
+    out = np.zeros((6, 3), np.int64)
+    deals = math.comb(m, 2) * (m - 2)
+    for s, count in ((0, 1), (1, m - 1), (2, m * (m - 1) // 2)):  # prefixes of player 0's 2
+        out[:] = 0
+        _kernel.showdown_exact(*args, s, 0, count, out)
+        assert out[5].tolist() == [deals] * 3 and out[1].tolist() == [deals] * 3
+        assert out[2].tolist() == [deals * UNITS // 3] * 3
+    out[:] = 0
+    _kernel.showdown_monte_carlo(*args, 9, 0, 16, 50, out)
+    assert out[5].tolist() == [50] * 3 and out[4].tolist() == [50 * (UNITS // 3) ** 2] * 3
+
+
+def test_engine_low_only_pot_rule_has_no_qualifier():
+    """The razz pot rule (engine.LOW) through Omaha's low as the callback: the best low
+    takes the whole pot; with no low anywhere every hand ties at 0 and splits it."""
+    def run(holes, board):
+        own = np.array([P(h) for h in holes], np.uint8)
+        out = np.zeros((6, len(holes)), np.int64)
+        _kernel.showdown_exact(own, np.full(len(holes), 4, np.uint8),
+                               np.array(P(board), np.uint8), 5, 0, engine.FULL_DECK,
+                               engine.LOW, 0, 0, 0, 1, out)
+        return out
+    out = run(["Ah2hKcKd", "Ac3dQsJs"], "3h 4h 5c 9h Td")  # the wheel; A-3 pairs the 3: no low
+    assert out[3].tolist() == [UNITS, 0] and out[2].tolist() == [0, 0]
+    assert out[0].tolist() == [1, 0]
+    out = run(["AhKhQcJd", "2c3d4s5s"], "9h Th Jc Qs Kd")  # no low: a two-way split
+    assert out[3].tolist() == [UNITS // 2, UNITS // 2] and out[1].tolist() == [1, 1]

@@ -24,6 +24,7 @@ import importlib
 import math
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -90,30 +91,36 @@ class ShowdownDeal:
     def players(self) -> int:
         return int(self.own.shape[0])
 
+    @cached_property
+    def _sizes(self) -> tuple[tuple[int, ...], int, int]:
+        size = int(self.own.shape[1])
+        known = self.own_known.tolist()
+        sizes = [len(self.board) - self.board_known] + [size - k for k in known]
+        mask = self.dead_mask
+        for p, row in enumerate(self.own.tolist()):
+            for c in row[:known[p]]:
+                mask |= 1 << c
+        for c in self.board[:self.board_known].tolist():
+            mask |= 1 << c
+        left = (self.deck_mask & ~mask).bit_count()
+        m, n = left, 1
+        for k in sizes:
+            n *= math.comb(m, k)
+            m -= k
+        return tuple(s for s in sizes if s > 0), left, n
+
     def groups(self) -> list[int]:
         """Sizes of the non-empty groups of cards to deal, in dealing order: the
         board's, then each player's."""
-        sizes = [len(self.board) - self.board_known]
-        sizes += [int(self.own.shape[1]) - int(k) for k in self.own_known]
-        return [s for s in sizes if s > 0]
+        return list(self._sizes[0])
 
     def left(self) -> int:
         """Cards left in the deck to deal from."""
-        known = self.dead_mask
-        for p in range(self.players):
-            for c in self.own[p, :int(self.own_known[p])]:
-                known |= 1 << int(c)
-        for c in self.board[:self.board_known]:
-            known |= 1 << int(c)
-        return (self.deck_mask & ~known).bit_count()
+        return self._sizes[1]
 
     def deals(self) -> int:
         """The number of distinct completions (exact enumeration's deal count)."""
-        m, n = self.left(), 1
-        for k in self.groups():
-            n *= math.comb(m, k)
-            m -= k
-        return n
+        return self._sizes[2]
 
 
 def make_deal(game: str, rule: int, own: list[list[int]], own_size: int, board: list[int],
@@ -230,7 +237,9 @@ def _exact(deal: ShowdownDeal, kernel: str, threads: int, progress: Any,
             a, acc = i + 1, 0
     args = _args(deal)
     totals = np.zeros((ROWS, n), dtype=np.int64)
-    if spans:
+    if len(spans) == 1 and progress is None and executor is None:
+        totals = _exact_unit(kernel, args, s, *spans[0])  # one C call, no pool
+    elif spans:
         units = [(kernel, args, s, a, b) for a, b in spans]
         for got in run_units(_exact_unit, units, threads=threads, executor=executor,
                              progress=progress, work=work, total=sum(work)):

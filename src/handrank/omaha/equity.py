@@ -99,8 +99,8 @@ def equity(holes: Sequence[CardsLike], board: CardsLike | None = None,
 
     ``method``, ``samples``, ``target_stderr``, ``seed``, ``threads``, ``progress``,
     ``executor``, ``part``: as :func:`handrank.equity.equity`. ``"auto"`` enumerates
-    every remaining board when that takes at most :data:`MAX_EXACT_EVALS` hand
-    evaluations (every preflop deal of 2 to 6 players does), else Monte Carlo
+    every remaining board when that takes at most ``MAX_EXACT_EVALS`` (50 million)
+    hand evaluations (every preflop deal of 2 to 6 players does), else Monte Carlo
     (default 1,000,000 deals, in seeded chunks: the same ``seed`` gives the same bits
     on any ``threads`` or ``executor``). ``part=(i, k)`` computes the i-th of k slices
     (exact: of the boards; Monte Carlo: of the seed's chunks, an int ``seed``
