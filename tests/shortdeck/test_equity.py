@@ -61,6 +61,8 @@ def test_exact_equity_matches_the_reference_on_turn_and_flop_boards():
     # River: one deal.
     r = assert_matches_reference(["AhKh", "6c6d"], "Qh Jh 7s 6s 6h")
     assert r.deals == 1 and r.players[1].equity == 1.0  # quads beat the flush draw
+    ids = np.array([parse_cards("AhKh"), parse_cards("6c6d")])  # an (n, 2) id array
+    assert shortdeck.equity(ids, "Qh Jh 7s 6s 6h").equities.tolist() == [0, 1]
 
 
 def test_the_option_changes_the_winner():

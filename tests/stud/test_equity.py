@@ -142,6 +142,9 @@ def test_players_may_know_different_counts():
     r = assert_matches_reference(["As Ah Kd Kc 2s 3s 4s", "Qh Qd Jc Js 9d"],
                                  dead=parse_cards("2c 3c 4c 5c 6c 7c 8c 9c Tc"))
     assert r.deals == 31 * 30 // 2
+    # An (players, known) array of ids is a list of hands too.
+    assert stud.equity(np.array([parse_cards("As Ah Kd Kc 2s 3s 4s"),
+                                 parse_cards("Qh Qd Jc Js 9d 9s 9h")])).equities.tolist() == [0, 1]
     # 3 known cards for one player, 7 for the other: Monte Carlo by default, exact if asked.
     r = stud.equity(["As Ah Kd", "Qh Qd Jc Js 9d 9s 2c"], samples=20_000, seed=3)
     assert not r.exact and r.deals == 20_000

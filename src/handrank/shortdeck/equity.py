@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from concurrent.futures import Executor
 
+import numpy as np
+
 from .._support.checks import check_bool, each_player
 from .._support.seeds import SeedLike
 from .._support.showdown_equity import HIGH, make_deal, showdown_equity
@@ -41,7 +43,7 @@ def _short(cards: CardsLike) -> list[int]:
 
 def _read(holes: object, board: CardsLike | None, dead: CardsLike | None
           ) -> tuple[list[list[int]], list[int], list[int]]:
-    if isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence):
+    if isinstance(holes, (str, bytes)) or not isinstance(holes, (Sequence, np.ndarray)):
         raise TypeError("holes must be a sequence (list) with one entry of hole cards per "
                         f"player, got {type(holes).__name__}")
     if not MIN_PLAYERS <= len(holes) <= MAX_PLAYERS:

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from .._support.checks import each_player
 from ..cards import CardsLike, card_repr, format_cards, parse_cards
 from ..errors import HandrankError, HandSizeError
@@ -58,7 +60,7 @@ def read_deal(hands: object, dead: CardsLike | None) -> StudDeal:
     the player), or dead cards leaving too few cards to finish every hand;
     CardParseError / CardRangeError with player or ``dead cards`` context;
     DuplicateCardError naming the card and both places."""
-    if isinstance(hands, (str, bytes)) or not isinstance(hands, Sequence):
+    if isinstance(hands, (str, bytes)) or not isinstance(hands, (Sequence, np.ndarray)):
         raise TypeError("hands must be a sequence (list) with one entry of known cards per "
                         f"player, got {type(hands).__name__}")
     n = len(hands)
