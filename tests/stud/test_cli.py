@@ -35,6 +35,10 @@ def test_cli_equity_shortdeck(capsys):
     want = shortdeck.equity(["AhKh", "6c6d"], "Qh Jh 7s")
     assert doc["game"] == "shortdeck" and doc["deals"] == 406
     assert [p["equity"] for p in doc["players"]] == [p.equity for p in want.players]
+    assert main(["equity", "--game", "shortdeck", "7c7d", "TsJh", "--board", "7h 8s 9d",
+                 "--straight-beats-trips", "-o", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["game"] == "shortdeck-sbt" and doc["players"][1]["equity"] > 0
 
 
 @pytest.mark.parametrize("game, argv, message", [
@@ -46,6 +50,7 @@ def test_cli_equity_shortdeck(capsys):
     ("shortdeck", ["AhKh", "5c6d"], "player 2: card 5c (id 12) at position 0 is not in the "
                                     "short deck"),
     ("shortdeck", ["AhKh", "7c6d", "--board", "Ac Kc"], "0, 3, 4 or 5 cards, got 2"),
+    ("stud", ["As2s3d", "QhQdJc", "--straight-beats-trips"], "is for --game shortdeck"),
 ])
 def test_cli_equity_stud_bad_input_is_one_line_exit_2(capsys, game, argv, message):
     assert main(["equity", "--game", game, *argv]) == 2

@@ -60,7 +60,8 @@ def _no_board(args: argparse.Namespace) -> None:
 
 def _shortdeck(args: argparse.Namespace, **kw: Any) -> EquityResult:
     from .. import shortdeck
-    return shortdeck.equity(args.players, args.board, args.dead, **kw)
+    return shortdeck.equity(args.players, args.board, args.dead,
+                            straight_beats_trips=args.straight_beats_trips, **kw)
 
 
 #: ``--game`` entries on the shared showdown-equity engine: name -> call(args, **kw),
@@ -156,6 +157,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--opponents", type=_pos_int, default=None, metavar="N",
                    help="brag / canada: number of random opponents (default 1)")
     p.add_argument("--pit", default=None, help="canada: the pit cards")
+    p.add_argument("--straight-beats-trips", action="store_true",
+                   help="shortdeck: rank the straight above three of a kind")
     p.add_argument("--grid", action="store_true",
                    help="Hold'em: also print each range player's 13x13 grid of per-class "
                         "equity")
@@ -204,6 +207,8 @@ def cmd_equity(args: argparse.Namespace) -> int:
     """
     if args.exact and (args.samples is not None or args.stderr is not None):
         return _usage("--exact takes no --samples or --stderr (those are Monte Carlo options)")
+    if args.straight_beats_trips and args.game != "shortdeck":
+        return _usage("--straight-beats-trips is for --game shortdeck")
     if args.game in SHOWDOWN_GAMES:
         return _showdown(args)
     if args.game == "holdem":
