@@ -370,3 +370,18 @@ def test_engine_low_only_pot_rule_has_no_qualifier():
     assert out[0].tolist() == [1, 0]
     out = run(["AhKhQcJd", "2c3d4s5s"], "9h Th Jc Qs Kd")  # no low: a two-way split
     assert out[3].tolist() == [UNITS // 2, UNITS // 2] and out[1].tolist() == [1, 1]
+
+
+@pytest.mark.slow
+def test_random_turn_and_river_deals_equal_the_reference():
+    """Seeded random deals (2-3 players, 4-6 hole cards, turn or river boards, 0-2 dead
+    cards, high and Hi-Lo) against the brute-force reference, counts as exact fractions."""
+    g = np.random.default_rng(20261202)
+    for _ in range(24):
+        n, h, b, d = (int(g.integers(2, 4)), int(g.integers(4, 7)), int(g.integers(4, 6)),
+                      int(g.integers(0, 3)))
+        ids = g.permutation(52).tolist()
+        holes = [cards.format_cards(ids[i * h:(i + 1) * h], sep="") for i in range(n)]
+        rest = ids[n * h:]
+        dead = tuple(cards.format_card(c) for c in rest[b:b + d])
+        _reference_check(holes, cards.format_cards(rest[:b]), dead, bool(g.integers(0, 2)))
