@@ -31,8 +31,8 @@ def test_every_eval_game_name_opens_its_page():
 
 
 def test_unknown_page_is_an_option_error():
-    with pytest.raises(OptionError, match="unknown rules page 'stud'.*broken-canada"):
-        rules.page("stud")
+    with pytest.raises(OptionError, match="unknown rules page 'mahjong'.*broken-canada"):
+        rules.page("mahjong")
     with pytest.raises(OptionError):
         rules.page(3)  # type: ignore[arg-type]
 

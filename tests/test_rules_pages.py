@@ -25,11 +25,12 @@ RULES = os.path.join(ROOT, "docs", "rules")
 SHARED_RULES = os.path.join(SHARED, "rules")
 #: The working rules pages the project implements (poker-variants.md: in part, see PART_OF).
 IMPLEMENTED = ("poker.md", "brag-and-crash.md", "chinese-poker.md", "broken-canada.md",
-               "lowball.md", "omaha.md", "shortdeck.md")
+               "lowball.md", "omaha.md", "shortdeck.md", "stud.md")
 #: Our pages that cover part of a working page: (working page, its sections we follow).
 PART_OF = {"lowball.md": ("poker-variants.md", ("Lowball",)),
            "omaha.md": ("poker-variants.md", ("Omaha (high)", "Omaha Hi-Lo (eight or better)")),
-           "shortdeck.md": ("poker-variants.md", ("Short deck (6+) Hold'em",))}
+           "shortdeck.md": ("poker-variants.md", ("Short deck (6+) Hold'em",)),
+           "stud.md": ("poker-variants.md", ("Seven-card stud",))}
 PAGES = sorted(f for f in os.listdir(RULES) if f.endswith(".md")) if os.path.isdir(RULES) else []
 
 #: ``tests/<dirs>/<file>.py::<function>`` as the pages write it.

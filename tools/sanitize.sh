@@ -164,7 +164,7 @@ sanitized_pytest -m "not slow and not packaging" \
 and not every_class_matches_reference_counts and not matches_brute_force" \
     tests/test_cards.py tests/test_rng.py tests/test_threads.py \
     tests/poker tests/equity tests/brag tests/crash tests/chinese tests/canada \
-    tests/omaha tests/shortdeck tests/lowball
+    tests/omaha tests/shortdeck tests/lowball tests/stud
 
 # Except the tests that cap the address space (RLIMIT_AS) to prove memory is bounded:
 # ASan reserves terabytes of virtual memory for its shadow, so under it every

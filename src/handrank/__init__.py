@@ -3,7 +3,8 @@
 Games: :mod:`handrank.poker` (5, 6, 7 cards), :mod:`handrank.chinese` (Chinese Poker),
 :mod:`handrank.brag` (Three-card Brag), :mod:`handrank.crash` (13-card Brag),
 :mod:`handrank.canada` (Broken Canada; engine in :mod:`handrank.canada.engine`),
-:mod:`handrank.shortdeck` (short-deck 6+ Hold'em hands), and
+:mod:`handrank.shortdeck` (short-deck 6+ Hold'em hands), :mod:`handrank.stud`
+(seven-card stud, stud Hi-Lo and razz equity), and
 :mod:`handrank.equity` (Hold'em equity, ranges in :mod:`handrank.equity.ranges`).
 
 Each game is a package with the same verbs (layout: ``docs/architecture.md``):
@@ -27,10 +28,11 @@ from .result import HandValue
 #: Game modules imported on first use (``handrank.brag`` ...), so that ``import handrank``
 #: stays cheap for a user of one game.
 _LAZY = ("brag", "canada", "chinese", "crash", "engine", "equity", "ranges", "rules",
-         "omaha", "shortdeck")
+         "omaha", "shortdeck", "stud")
 
 if TYPE_CHECKING:  # pragma: no cover
-    from . import brag, canada, chinese, crash, engine, equity, omaha, ranges, rules, shortdeck
+    from . import (brag, canada, chinese, crash, engine, equity, omaha, ranges, rules,
+                   shortdeck, stud)
 
 
 def __getattr__(name: str) -> Any:
@@ -60,4 +62,5 @@ __all__ = [
     "ranges",
     "rules",
     "shortdeck",
+    "stud",
 ]

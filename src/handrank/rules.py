@@ -6,7 +6,7 @@ game behaves as it does without the repository::
 
     >>> from handrank import rules
     >>> rules.PAGES
-    ('poker', 'brag-and-crash', 'chinese-poker', 'broken-canada', 'lowball', 'omaha', 'shortdeck')
+    ('poker', 'brag-and-crash', 'chinese-poker', 'broken-canada', 'lowball', 'omaha', 'shortdeck', 'stud')
     >>> rules.page("broken-canada").splitlines()[0]
     '# Broken Canada'
 
@@ -24,13 +24,13 @@ __all__ = ["PAGES", "page"]
 
 #: The pages, one per rule set (``poker`` also covers Hold'em equity).
 PAGES = ("poker", "brag-and-crash", "chinese-poker", "broken-canada", "lowball", "omaha",
-         "shortdeck")
+         "shortdeck", "stud")
 
 #: Each game module's page, and the page of every ``handrank eval --game`` name.
 GAME_PAGES = {"poker": "poker", "equity": "poker", "holdem": "poker", "brag": "brag-and-crash",
               "crash": "brag-and-crash", "chinese": "chinese-poker", "canada": "broken-canada",
               "razz": "lowball", "ace-to-five": "lowball", "deuce-to-seven": "lowball",
-              "badugi": "lowball", "omaha-hilo": "omaha"}
+              "badugi": "lowball", "omaha-hilo": "omaha", "stud-hilo": "stud"}
 
 
 def page(name: str) -> str:

@@ -19,7 +19,7 @@ import numpy as np
 
 import handrank
 from handrank import (brag, canada, cards, chinese, crash, engine, equity, lowball, omaha, poker,
-                      rules, shortdeck)
+                      rules, shortdeck, stud)
 from handrank.canada import engine as canada_engine
 from handrank.equity import grid as equity_grid
 from handrank.equity import ranges
@@ -30,7 +30,7 @@ MODULES = {"handrank": handrank, "cards": cards, "poker": poker, "equity": equit
            "equity.ranges": ranges, "equity.grid": equity_grid, "brag": brag, "crash": crash,
            "chinese": chinese, "canada": canada, "canada.engine": canada_engine,
            "engine": engine, "rules": rules, "lowball": lowball, "omaha": omaha,
-           "shortdeck": shortdeck}
+           "shortdeck": shortdeck, "stud": stud}
 
 
 @dataclass
@@ -511,3 +511,17 @@ SPECS["omaha.equity"] = S(omaha.equity, [OM_HOLE, "Jc Jd 9s 9h"], "2c 3d 7h", No
                           method="auto", samples=1000, target_stderr=None, seed=1, threads=1,
                           progress=None, executor=None, part=None,
                           slow=("samples", "target_stderr"))
+
+# stud, stud Hi-Lo, razz and short-deck equity on the shared engine (issue 13)
+ST_HANDS = ["As Ah Kd 2c 3c 4c", "Qs Qh Jd 8c 7c 6c"]
+SPECS["stud.equity"] = S(stud.equity, ST_HANDS, "9d", hilo=True, method="auto", samples=1000,
+                         target_stderr=None, seed=1, threads=1, progress=None, executor=None,
+                         part=None, slow=("samples", "target_stderr"))
+SPECS["stud.razz_equity"] = S(stud.razz_equity, ST_HANDS, "9d", method="auto", samples=1000,
+                              target_stderr=None, seed=1, threads=1, progress=None,
+                              executor=None, part=None, slow=("samples", "target_stderr"))
+SPECS["stud.low"] = S(stud.low, "As 2d 3h 4c 5s Kd Kh")
+SPECS["shortdeck.equity"] = S(shortdeck.equity, ["AhKh", "6c6d"], "Qh Jh 7s", "9c",
+                              straight_beats_trips=True, method="auto", samples=1000,
+                              target_stderr=None, seed=1, threads=1, progress=None,
+                              executor=None, part=None, slow=("samples", "target_stderr"))

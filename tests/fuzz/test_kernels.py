@@ -571,6 +571,68 @@ BASES.update({
     "omaha.showdown_monte_carlo": lambda draw: _b_showdown(draw, True),
 })
 
+# ---------------------------------------------- stud and short-deck equity units (issue 13)
+
+def _b_stud_showdown(draw, mc):
+    """A small valid stud unit: 1 to 7 players of 7 own cards, no board; player 0 may
+    miss one card (at most 45 deals)."""
+    p, n = _perm(draw), draw(st.integers(1, 7))
+    own = np.ascontiguousarray(p[:7 * n].reshape(n, 7))
+    known = np.full(n, 7, np.uint8)
+    known[0] = draw(st.sampled_from([6, 7]))
+    dead = draw(st.sampled_from([0, 1 << int(p[-1])]))
+    head = [own, known, np.zeros(0, np.uint8), 0, dead, 2**52 - 1, draw(st.integers(0, 2)),
+            draw(st.integers(0, 1))]
+    out = np.zeros((6, n), np.int64)
+    if mc:
+        return [*head, draw(_u64()), draw(st.integers(0, 9)), draw(st.integers(1, 40)),
+                draw(st.integers(0, 60)), out]
+    k = 7 - int(known[0])
+    s = draw(st.integers(0, k))
+    m = 52 - 7 * n + k - (dead != 0)
+    return [*head, s, *_range(draw, m if s else 1), out]
+
+
+def _b_sd_showdown(draw, mc):
+    """A small valid short-deck unit: 1 to 10 players' hole cards, 3 to 5 board cards
+    known, the 36-card deck mask (at most ~500 deals)."""
+    n, bk = draw(st.integers(1, 10)), draw(st.integers(3, 5))
+    ids = _sd_rows(draw, 1, 2 * n + bk)[0]
+    board = np.zeros(5, np.uint8)
+    board[:bk] = ids[2 * n:]
+    head = [np.ascontiguousarray(ids[:2 * n].reshape(n, 2)), np.full(n, 2, np.uint8), board,
+            bk, 0, (2**52 - 1) ^ (2**16 - 1), 0, draw(st.integers(0, 1))]
+    out = np.zeros((6, n), np.int64)
+    if mc:
+        return [*head, draw(_u64()), draw(st.integers(0, 9)), draw(st.integers(1, 40)),
+                draw(st.integers(0, 60)), out]
+    k, m = 5 - bk, 36 - 2 * n - bk
+    s = draw(st.integers(0, min(2, k)))
+    count = 1 if k == 0 else [1, m - k + 1, (m - k + 2) * (m - k + 1) // 2][s]
+    return [*head, s, *_range(draw, count), out]
+
+
+# stud's known counts spoiled only upwards (7..255), as omaha's (no huge enumeration)
+_STUD_KNOWN = [A(np.uint8, 2, 7), V(st.one_of(
+    st.lists(st.integers(7, 255), max_size=8).map(lambda v: np.array(v, np.uint8)),
+    st.sampled_from([np.full(2, 7, np.int64), np.full((2, 2), 7, np.uint8), None, 7]))),
+    A(np.uint8, 1, 0), V(st.sampled_from([0, 1, 5, -1, 2**31 - 1])), _u64, _u64, _cint, _cint]
+_SD_KNOWN = [A(np.uint8, 2, 2, values=(0, 256)), _KNOWN_COUNTS, A(np.uint8, 1, 5),
+             V(st.sampled_from([3, 4, 5, 6, -1, 2**31 - 1])), _u64, _u64, _cint, _cint]
+for _game, _known, _base in (("stud", _STUD_KNOWN, _b_stud_showdown),
+                             ("shortdeck", _SD_KNOWN, _b_sd_showdown)):
+    KINDS[f"{_game}.showdown_exact"] = [*_known, _cint, _index, _index, A(np.int64, 2, 2)]
+    KINDS[f"{_game}.showdown_monte_carlo"] = [*_known, _u64, _index, _index, _small,
+                                              A(np.int64, 2, 2)]
+    BASES[f"{_game}.showdown_exact"] = (lambda b: lambda draw: b(draw, False))(_base)
+    BASES[f"{_game}.showdown_monte_carlo"] = (lambda b: lambda draw: b(draw, True))(_base)
+
+_STUD_HAND = [V(garbage())]
+for _name in ("stud.low", "stud.high", "stud.razz"):
+    KINDS[_name] = _STUD_HAND
+BASES["stud.low"] = lambda draw: [[int(c) for c in _perm(draw)[:draw(st.integers(5, 7))]]]
+BASES["stud.high"] = BASES["stud.razz"] = lambda draw: [[int(c) for c in _perm(draw)[:7]]]
+
 for _name, (_base, _kinds) in PENDING.items():
     BASES.setdefault(_name, _base)
     KINDS.setdefault(_name, _kinds)

@@ -40,6 +40,30 @@ def _omaha_hilo(args: argparse.Namespace, **kw: Any) -> EquityResult:
     return omaha.equity(args.players, args.board, args.dead, hilo=True, **kw)
 
 
+def _stud(args: argparse.Namespace, **kw: Any) -> EquityResult:
+    from .. import stud
+    _no_board(args)
+    return stud.equity(args.players, args.dead, hilo=args.game == "stud-hilo", **kw)
+
+
+def _razz(args: argparse.Namespace, **kw: Any) -> EquityResult:
+    from .. import stud
+    _no_board(args)
+    return stud.razz_equity(args.players, args.dead, **kw)
+
+
+def _no_board(args: argparse.Namespace) -> None:
+    if args.board is not None:
+        raise OptionError(f"--board is not for --game {args.game}: stud has no board (give "
+                          f"each player's known cards, and --dead for folded cards)")
+
+
+def _shortdeck(args: argparse.Namespace, **kw: Any) -> EquityResult:
+    from .. import shortdeck
+    return shortdeck.equity(args.players, args.board, args.dead,
+                            straight_beats_trips=args.straight_beats_trips, **kw)
+
+
 #: ``--game`` entries on the shared showdown-equity engine: name -> call(args, **kw),
 #: where kw are method, samples, target_stderr, seed, threads, progress and executor;
 #: each PLAYER argument is one player's cards, ``--board`` / ``--dead`` as the game
@@ -47,6 +71,10 @@ def _omaha_hilo(args: argparse.Namespace, **kw: Any) -> EquityResult:
 SHOWDOWN_GAMES: dict[str, Callable[..., EquityResult]] = {
     "omaha": _omaha,
     "omaha-hilo": _omaha_hilo,
+    "stud": _stud,
+    "stud-hilo": _stud,
+    "razz": _razz,
+    "shortdeck": _shortdeck,
 }
 
 GAMES = ("holdem", "brag", "canada", *SHOWDOWN_GAMES)
@@ -64,6 +92,9 @@ examples:
   handrank equity --game canada "8c 7c 3d 3h" --pit "Ks Qs" --opponents 2
   handrank equity --game omaha AhKh2c3d QsQdJcTc --board "4h 5d 6c"
   handrank equity --game omaha-hilo As2d3hKc QsQdJcTc 9s8s7d6d --samples 200000 --seed 1
+  handrank equity --game stud-hilo "As 2s 3d Kc" "Qh Qd Jc 9s" --dead "4c 8h"
+  handrank equity --game razz "As 2s 3d" "Kh 4c 5c" "7h 6d 8s"
+  handrank equity --game shortdeck AhKh 6c6d --board "Qh Jh 7s"
 
 PLAYER is hole cards ("AhAd", "Ah Ad") or a range: QQ+, AKs, AKo, AK, A5s-A2s,
 22-55, KTo+, explicit combos AsKs, random / 100%, weights 0.4(AsKs, AKo) or
@@ -79,6 +110,9 @@ matplotlib: pip install 'handrank[plot]'). Both need a range player.
 --game omaha / omaha-hilo: each PLAYER is 4, 5 or 6 hole cards (2 to 6 players,
 the same count each); exact when small enough (every preflop deal), else Monte
 Carlo; Hi-Lo adds each player's high and low shares (win = scoops).
+--game stud / stud-hilo / razz: each PLAYER is the 3 to 7 cards known so far
+(2 to 7 players), no --board; --game shortdeck: 2 hole cards each from the
+36-card deck, --board of 0, 3, 4 or 5 cards.
 With -o json either adds each player's by_combo and by_class rows.
 Ctrl-C stops a long run cleanly (exit status 130).
 """
@@ -100,12 +134,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("players", nargs="+", metavar="PLAYER",
                    help="hole cards or a range per player (Hold'em: 2 to 10 players); "
                         "brag: one 3-card hand; canada: one 4-card set; omaha: 4-6 hole "
-                        "cards per player")
+                        "cards per player; stud / razz: 3-7 known cards per player")
     p.add_argument("--game", choices=GAMES, default="holdem",
                    help="holdem (default), brag (a hand vs random hands), canada (a set "
-                        "vs random sets given the pit), omaha, omaha-hilo")
+                        "vs random sets given the pit), omaha, omaha-hilo, stud, stud-hilo, "
+                        "razz, shortdeck")
     p.add_argument("--board", default=None,
-                   help="Hold'em / Omaha: 0, 3, 4 or 5 community cards")
+                   help="Hold'em / Omaha / short deck: 0, 3, 4 or 5 community cards")
     p.add_argument("--dead", default=None, help="cards out of play")
     p.add_argument("--exact", action="store_true",
                    help="enumerate every board and range combination")
@@ -122,6 +157,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--opponents", type=_pos_int, default=None, metavar="N",
                    help="brag / canada: number of random opponents (default 1)")
     p.add_argument("--pit", default=None, help="canada: the pit cards")
+    p.add_argument("--straight-beats-trips", action="store_true",
+                   help="shortdeck: rank the straight above three of a kind")
     p.add_argument("--grid", action="store_true",
                    help="Hold'em: also print each range player's 13x13 grid of per-class "
                         "equity")
@@ -170,6 +207,8 @@ def cmd_equity(args: argparse.Namespace) -> int:
     """
     if args.exact and (args.samples is not None or args.stderr is not None):
         return _usage("--exact takes no --samples or --stderr (those are Monte Carlo options)")
+    if args.straight_beats_trips and args.game != "shortdeck":
+        return _usage("--straight-beats-trips is for --game shortdeck")
     if args.game in SHOWDOWN_GAMES:
         return _showdown(args)
     if args.game == "holdem":

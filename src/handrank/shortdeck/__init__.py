@@ -44,6 +44,8 @@ Card ids: see :mod:`handrank.cards`.
 
 Modules
 -------
+``equity``     equity: exact or Monte Carlo equity of short-deck Hold'em hole cards
+               (the shared variant-equity engine with the 36-card deck)
 ``hands``      strength, evaluate (HandValue), evaluate_many, category(ies), name, describe,
                compare, showdown
 ``_kernel``    the compiled kernel over ``kernel.h`` and the generated ``tables.h``
@@ -55,6 +57,7 @@ Modules
 
 from __future__ import annotations
 
+from .equity import equity
 from .hands import (
     FIRST_CARD,
     GAME,
@@ -90,6 +93,7 @@ __all__ = [
     "category",
     "compare",
     "describe",
+    "equity",
     "evaluate",
     "evaluate_many",
     "name",

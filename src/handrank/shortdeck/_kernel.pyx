@@ -6,8 +6,10 @@ keys (see ``kernel.h``), so no input can make it read out of bounds; the
 Python layer turns the (row, column, kind) it returns into an exception.
 """
 
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
 from libc.stddef cimport ptrdiff_t
+
+from .._c.showdown_equity cimport hr_se_eval_fn, se_exact, se_monte_carlo
 
 import numpy as np
 
@@ -31,6 +33,8 @@ cdef extern from "shortdeck/kernel.h" nogil:
                              int sbt, int32_t* out, int* err, int* col)
     const int HR_ERR_RANGE
     const int HR_ERR_DUPLICATE
+    void hr_sd_se_eval(int option, const uint8_t* own, int n_own, const uint8_t* board,
+                       int n_board, int want, int32_t* high, int32_t* low) noexcept
 
 KIND_RANGE = HR_ERR_RANGE
 KIND_DUPLICATE = HR_ERR_DUPLICATE
@@ -101,3 +105,26 @@ def table_bytes():
     return (((HR_SD_KEY_LIMIT >> HR_SD_ROW_SHIFT) + 1) * 2 + sizeof(HR_SD_NOFLUSH)
             + sizeof(HR_SD_NOFLUSH_SBT) + sizeof(HR_SD_KB) + sizeof(HR_SD_FLUSH) + sizeof(HR_SD_SBT)
             + sizeof(HR_SD_CLASS_RANKS) + sizeof(HR_SD_RANK_KEY) + 2 * sizeof(HR_SD_CATEGORY_FIRST))
+
+
+def showdown_exact(const uint8_t[:, ::1] own, const uint8_t[::1] own_known,
+                   const uint8_t[::1] board, int board_known, uint64_t dead_mask,
+                   uint64_t deck_mask, int rule, int option, int prefix, int64_t start,
+                   int64_t stop, int64_t[:, ::1] out):
+    """Equity engine unit (``_c/showdown_equity.h``), exact: the counts of prefixes
+    start..stop added to ``out`` (6, players) int64, short deck's evaluation (option
+    1: straight_beats_trips). Releases the GIL; ValueError / IndexError for bad
+    sizes, cards or ranges (nothing added)."""
+    se_exact(<hr_se_eval_fn>hr_sd_se_eval, option, rule, own, own_known, board,
+             board_known, dead_mask, deck_mask, prefix, start, stop, out)
+
+
+def showdown_monte_carlo(const uint8_t[:, ::1] own, const uint8_t[::1] own_known,
+                         const uint8_t[::1] board, int board_known, uint64_t dead_mask,
+                         uint64_t deck_mask, int rule, int option, uint64_t seed,
+                         int64_t first, int64_t chunk_deals, int64_t deals,
+                         int64_t[:, ::1] out):
+    """Equity engine unit, Monte Carlo: ``deals`` deals from chunk ``first`` (chunk i
+    on stream i of ``seed``) added to ``out`` (6, players). As :func:`showdown_exact`."""
+    se_monte_carlo(<hr_se_eval_fn>hr_sd_se_eval, option, rule, own, own_known, board,
+                   board_known, dead_mask, deck_mask, seed, first, chunk_deals, deals, out)

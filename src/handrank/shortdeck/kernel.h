@@ -12,6 +12,7 @@
 #include "_c/cardbits.h"
 #include "_c/errors.h"
 #include "shortdeck/tables.h"
+#include "_c/showdown_equity.h"
 
 /* Strength (1..1404) of 5..7 cards from their summed key
  * (HR_SD_SUIT_BASE + HR_SD_KB[2 * id] of each card) and the OR of their
@@ -81,6 +82,25 @@ HR_INLINE ptrdiff_t hr_sd_eval_ids(const uint8_t *ids, int k, ptrdiff_t start,
     if (k == 5) return hr_sd_eval_ids5(ids, start, stop, sbt, out, err, col);
     if (k == 6) return hr_sd_eval_ids6(ids, start, stop, sbt, out, err, col);
     return hr_sd_eval_ids7(ids, start, stop, sbt, out, err, col);
+}
+
+/* The equity engine's evaluation callback (_c/showdown_equity.h): one player's
+ * high strength (1..1404) from their n_own hole cards and the n_board board
+ * cards, 5 to 7 in all; option != 0 ranks by straight_beats_trips. A card outside
+ * the short deck or a repeated card (the engine keeps both out) or another count
+ * leaves the strength 0: no byte can take a table index out of bounds. */
+static void hr_sd_se_eval(int option, const uint8_t *own, int n_own, const uint8_t *board,
+                          int n_board, int want, int32_t *high, int32_t *low) {
+    uint64_t key = HR_SD_SUIT_BASE, smask = 0, sum = 0;
+    int j;
+    (void)want; (void)low;
+    if (n_own < 0 || n_board < 0 || n_own + n_board < 5 || n_own + n_board > 7) return;
+    for (j = 0; j < n_own + n_board; j++) {
+        const uint64_t *e = HR_SD_KB + 2 * (j < n_own ? own[j] : board[j - n_own]);
+        key += e[0]; sum += e[1]; smask |= e[1];
+    }
+    if ((key >> 48) | (sum ^ smask)) return;  /* not a short-deck card, or a card twice */
+    *high = hr_sd_strength(key, smask, option ? HR_SD_NOFLUSH_SBT : HR_SD_NOFLUSH);
 }
 
 #endif

@@ -16,6 +16,7 @@ the category, most significant first.
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 from typing import Sequence
 
@@ -116,3 +117,39 @@ def compare(a: Sequence[int], b: Sequence[int], straight_beats_trips: bool = Fal
     """-1 if hand ``a`` loses to ``b``, 0 for a tie, 1 if ``a`` wins."""
     va, vb = value(a, straight_beats_trips), value(b, straight_beats_trips)
     return (va > vb) - (va < vb)
+
+
+def showdown(board: Sequence[int], holes: Sequence[Sequence[int]],
+             straight_beats_trips: bool = False) -> list[int]:
+    """Winners (indices into ``holes``, ascending) of a short-deck Hold'em showdown:
+    each player's two hole cards with the five-card ``board``."""
+    values = [value(list(h) + list(board), straight_beats_trips) for h in holes]
+    return [i for i, v in enumerate(values) if v == max(values)]
+
+
+def equity(holes: Sequence[Sequence[int]], board: Sequence[int] = (),
+           dead: Sequence[int] = (), straight_beats_trips: bool = False
+           ) -> tuple[list[int], list[int], list[Fraction], int]:
+    """Exact short-deck Hold'em equity by walking every board completion from the
+    36-card deck minus the known and dead cards: ``(wins, ties, shares, deals)`` per
+    player, wins = boards won alone, ties = boards split, shares = pot fractions
+    (a split ``k`` ways pays ``1/k``), deals = boards walked. Small cases only."""
+    known = [c for h in holes for c in h] + list(board) + list(dead)
+    if len(set(known)) != len(known) or not all(is_short_deck(c) for c in known):
+        raise ValueError("known cards must be distinct short-deck ids")
+    if len(board) not in (0, 3, 4, 5):
+        raise ValueError("the board has 0, 3, 4 or 5 cards")
+    n = len(holes)
+    wins, ties, shares = [0] * n, [0] * n, [Fraction(0)] * n
+    deals = 0
+    rest = [c for c in range(16, 52) if c not in set(known)]
+    for extra in combinations(rest, 5 - len(board)):
+        best = showdown(list(board) + list(extra), holes, straight_beats_trips)
+        deals += 1
+        for p in best:
+            if len(best) == 1:
+                wins[p] += 1
+            else:
+                ties[p] += 1
+            shares[p] += Fraction(1, len(best))
+    return wins, ties, shares, deals
