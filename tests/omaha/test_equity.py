@@ -21,7 +21,7 @@ from handrank.result import EquityResult, HiLoPlayer, PlayerEquity, ShowdownEqui
 
 P = cards.parse_cards
 UNITS = engine.UNITS
-omaha_equity = importlib.import_module("handrank.omaha.equity")
+omaha_equity = importlib.import_module("handrank.omaha.odds")
 
 
 def _reference_check(holes, board, dead=(), hilo=False):

@@ -264,7 +264,7 @@ def test_equity_units_refuse_bad_layouts_and_cards():
     deck and repeats are refused (ValueError) before any deal; the short-deck callback
     never meets a deuce to five (the deck mask keeps them out of every deal)."""
     from handrank.shortdeck import _kernel as sd_kernel
-    from handrank.shortdeck.equity import DECK_MASK
+    from handrank.shortdeck.odds import DECK_MASK
     from handrank.stud import _kernel
 
     own = np.array([parse_cards("As Ah Kd Kc 2s 3s 4s"), parse_cards("Qh Qd Jc Js 9d 9s 9h")],

@@ -24,7 +24,7 @@ Modules
 ``bulk``       evaluate_many and low_many over (N, h) holes + (N, 5) boards
 ``showdowns``  showdown (high winners), showdown_hilo (shares of the pot) and
                showdown_hilo_many (exact shares of many deals)
-``equity``     equity (high and Hi-Lo, exact or Monte Carlo) on the shared
+``odds``       equity (high and Hi-Lo, exact or Monte Carlo) on the shared
                engine of ``_support/showdown_equity.py``
 ``_kernel``    the compiled kernels over ``kernel.h`` (poker's tables, no table of its own)
 ``reference``  the pure-Python evaluator the kernels are tested against
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from ..poker import Category, categories, category, describe, name
 from .bulk import evaluate_many, low_many
-from .equity import equity
+from .odds import equity
 from .hands import (
     BOARD_SIZE,
     HOLE_SIZES,

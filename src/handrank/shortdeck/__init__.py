@@ -44,7 +44,7 @@ Card ids: see :mod:`handrank.cards`.
 
 Modules
 -------
-``equity``     equity: exact or Monte Carlo equity of short-deck Hold'em hole cards
+``odds``       equity: exact or Monte Carlo equity of short-deck Hold'em hole cards
                (the shared variant-equity engine with the 36-card deck)
 ``hands``      strength, evaluate (HandValue), evaluate_many, category(ies), name, describe,
                compare, showdown
@@ -57,7 +57,6 @@ Modules
 
 from __future__ import annotations
 
-from .equity import equity
 from .hands import (
     FIRST_CARD,
     GAME,
@@ -78,6 +77,7 @@ from .hands import (
     showdown,
     strength,
 )
+from .odds import equity
 
 __all__ = [
     "FIRST_CARD",

@@ -18,7 +18,7 @@ ace-to-five's 1..6175 (:mod:`handrank.lowball`), higher = better low.
 
 Modules
 -------
-``equity``     equity (stud high, stud Hi-Lo) and razz_equity, on the shared
+``odds``       equity (stud high, stud Hi-Lo) and razz_equity, on the shared
                variant-equity engine (``handrank._support.showdown_equity``)
 ``hands``      low (one hand's eight-or-better low), the size constants
 ``deals``      reading and checking the players' known cards and the dead cards
@@ -29,7 +29,7 @@ Modules
 
 from __future__ import annotations
 
-from .equity import equity, razz_equity
+from .odds import equity, razz_equity
 from .hands import CARDS, KNOWN_SIZES, MAX_PLAYERS, RULES_URL, low
 
 __all__ = [
