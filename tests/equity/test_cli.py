@@ -4,6 +4,7 @@ text and JSON), --game brag / canada, errors and interruption."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -175,7 +176,19 @@ def test_ctrl_c_stops_a_long_run(tmp_path):
         [sys.executable, "-m", "handrank", "equity", "random", "random", "random",
          "--samples", "1000000000", "--threads", "2", "--no-progress"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(2.0)
+    # Signal only once the run has started (its worker threads exist): under load,
+    # importing alone can take seconds, and an interrupt during the imports is not
+    # what this test is about.
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            if len(os.listdir(f"/proc/{proc.pid}/task")) >= 2:
+                break
+        except FileNotFoundError:  # no /proc (not Linux): fall back to a fixed wait
+            time.sleep(2.0)
+            break
+        time.sleep(0.05)
+    time.sleep(0.3)
     assert proc.poll() is None  # still running
     t = time.monotonic()
     proc.send_signal(signal.SIGINT)

@@ -231,7 +231,7 @@ HR_INLINE ptrdiff_t hr_omaha_eval_rows(const uint8_t *holes, int h, const uint8_
 /* The equity engine's evaluation callback (_c/showdown_equity.h): one player's
  * high and eight-or-better low of n_own (2..6) hole cards and the 5-card board;
  * other sizes leave both 0 (the engine checks sizes before any deal). */
-static void hr_omaha_se_eval(int option, const uint8_t *own, int n_own, const uint8_t *board,
+static inline void hr_omaha_se_eval(int option, const uint8_t *own, int n_own, const uint8_t *board,
                              int n_board, int want, int32_t *high, int32_t *low) {
     (void)option;
     if (n_own < 2 || n_own > HR_OMAHA_MAX_HOLE || n_board != HR_OMAHA_BOARD) return;
