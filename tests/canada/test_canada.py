@@ -617,6 +617,7 @@ def test_equity_bad_input():
 # =========================================================================== tables
 
 
+@pytest.mark.slow  # regenerates every table in pure Python (seconds); CI's slow step
 def test_committed_canada_tables_match_generator():
     r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_canada_tables.py"),
                         "--check"], check=False, capture_output=True, text=True, cwd=ROOT)
