@@ -5,6 +5,16 @@ import time
 
 import pytest
 
+try:
+    from hypothesis import settings as _hypothesis_settings
+except ImportError:  # the tests that use Hypothesis need it; the others run without
+    _hypothesis_settings = None
+else:
+    # No per-example deadline by default: a deadline is a timing assert, and the quick
+    # tier runs in parallel (pytest-xdist) on busy cores. Example counts stay per test.
+    _hypothesis_settings.register_profile("handrank", deadline=None)
+    _hypothesis_settings.load_profile("handrank")
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.path.normpath(os.path.join(ROOT, "..", "shared"))
 DATA = os.path.join(SHARED, "data")
