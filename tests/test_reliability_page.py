@@ -2,11 +2,19 @@
 and each named test is defined in it (a renamed or deleted test fails here)."""
 
 import ast
+import functools
 import os
 import re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PAGE = os.path.join(ROOT, "docs", "reliability.md")
+
+
+@functools.cache
+def defined_functions(path: str) -> frozenset:
+    """The names of the functions ``path`` defines (each file parsed once)."""
+    tree = ast.parse(open(path, encoding="utf-8").read())
+    return frozenset(n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef))
 
 
 def test_every_test_the_page_names_exists():
@@ -20,6 +28,4 @@ def test_every_test_the_page_names_exists():
         files = [f for f in files if os.path.exists(f)]
         assert files, f"docs/reliability.md names {path}, which does not exist"
         if name:
-            tree = ast.parse(open(files[0], encoding="utf-8").read())
-            names = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
-            assert name in names, f"{path} defines no {name}"
+            assert name in defined_functions(files[0]), f"{path} defines no {name}"

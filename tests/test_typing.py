@@ -6,6 +6,9 @@ import sys
 
 import pytest
 
+#: mypy is in the dev extra; the "tools" tests run with ``pytest -m tools`` (docs/testing.md).
+pytestmark = pytest.mark.tools
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 

@@ -31,6 +31,10 @@ try:
 except ImportError:  # Python 3.10
     tomllib = pytest.importorskip("tomli")
 
+#: check-jsonschema and cibuildwheel are in the dev extra; the "tools" tests run with
+#: ``pytest -m tools`` (docs/testing.md).
+pytestmark = pytest.mark.tools
+
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOW_DIR = ROOT / ".github" / "workflows"
 WORKFLOWS = sorted([*WORKFLOW_DIR.glob("*.yml"), *WORKFLOW_DIR.glob("*.yaml")])
@@ -56,7 +60,7 @@ def pyproject():
 
 
 def check_jsonschema(path, schema):
-    pytest.importorskip("check_jsonschema", reason="check-jsonschema is in the 'test' extra")
+    pytest.importorskip("check_jsonschema", reason="check-jsonschema is in the 'dev' extra")
     return subprocess.run(
         [sys.executable, "-m", "check_jsonschema", "--builtin-schema", schema, str(path)],
         capture_output=True, text=True, timeout=120, cwd=ROOT,
@@ -203,7 +207,7 @@ def _require_pinned_cibuildwheel():
     ref = next(u for u in _uses(job) if u.startswith("pypa/cibuildwheel@")).split("@")[1]
     m = re.fullmatch(r"v(\d+)\.\d+\.\d+", ref)
     assert m, f"pin pypa/cibuildwheel to a release tag, got {ref!r}"
-    pytest.importorskip("cibuildwheel", reason="cibuildwheel is in the 'test' extra")
+    pytest.importorskip("cibuildwheel", reason="cibuildwheel is in the 'dev' extra")
     installed = version("cibuildwheel")
     if int(installed.split(".")[0]) < int(m.group(1)):
         pytest.skip(f"cibuildwheel {installed} installed; wheels.yml uses {ref} (needs Python >= 3.11)")

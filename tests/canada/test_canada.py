@@ -58,7 +58,10 @@ def test_one_example_per_row_fast(expected, set_text, pit_text):
     assert canada.category(hv.strength) == hv.category
 
 
-@pytest.mark.parametrize("decks, seed", [(1, 1), (1, 2), (2, 3), (2, 4)])
+@pytest.mark.parametrize("decks, seed", [
+    (1, 1), pytest.param(1, 2, marks=pytest.mark.slow),  # the reference is pure Python:
+    (2, 3), pytest.param(2, 4, marks=pytest.mark.slow),  # a second seed each in the slow tier
+])
 def test_differential_random_deals(decks, seed):
     """Seeded random one- and two-deck deals: category and pairwise comparison match the reference."""
     hands = random_hands(700, decks, seed)
@@ -516,6 +519,7 @@ def test_exact_odds_parts_merge_to_the_whole_bit_for_bit(odds):
         canada.exact_odds(part=[0, 2])  # type: ignore[arg-type]
 
 
+@pytest.mark.slow  # the whole space twice more (seconds)
 def test_exact_odds_threads_and_naive_loop_agree(odds):
     assert (canada.exact_odds(threads=2) == odds).all()
     assert (canada.exact_odds(naive=True) == odds).all()
@@ -617,6 +621,7 @@ def test_equity_bad_input():
 # =========================================================================== tables
 
 
+@pytest.mark.slow  # regenerates every table in pure Python (seconds); CI's slow step
 def test_committed_canada_tables_match_generator():
     r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_canada_tables.py"),
                         "--check"], check=False, capture_output=True, text=True, cwd=ROOT)

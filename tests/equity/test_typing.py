@@ -12,6 +12,9 @@ import textwrap
 
 import pytest
 
+#: mypy is in the dev extra; the "tools" tests run with ``pytest -m tools`` (docs/testing.md).
+pytestmark = pytest.mark.tools
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 GOOD = """

@@ -280,6 +280,7 @@ def test_tables_are_small():
     assert _low.table_bytes() < 4_000_000
 
 
+@pytest.mark.slow  # regenerates every table in pure Python (seconds); CI's slow step
 def test_committed_lowball_tables_match_generator():
     r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_lowball.py"), "--check"],
                        check=False, capture_output=True, text=True, cwd=ROOT)

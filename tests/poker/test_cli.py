@@ -452,17 +452,19 @@ def _module(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess
                           capture_output=True, text=True, timeout=60)
 
 
-def test_subprocess_exit_codes(tmp_path):
+def test_subprocess_exit_codes(tmp_path, capsys):
+    # The process exits with what main() returns (two processes, from standard input) ...
     r = _module("rank", "-", stdin="AsKsQsJsTs\nAsKs\n")
     assert r.returncode == 2
     assert "<stdin>: line 2: 2 cards" in r.stderr and "Traceback" not in r.stderr
     r = _module("rank", "--skip-bad", "-s", "-", stdin="AsKsQsJsTs\nAsKs\n")
     assert r.returncode == 0 and "Summary: 1 hand (1 bad row skipped)" in r.stdout
+    # ... and main() returns 1 for label mismatches, 2 for a file it cannot open.
     p = write(tmp_path, "u.data", "2,2,2,3,2,4,2,5,2,6,9\n")
-    r = _module("rank", "-f", "uci", "--check-labels", "-s", str(p))
-    assert r.returncode == 1 and "1 mismatch" in r.stdout
-    r = _module("showdown", str(tmp_path / "missing.csv"))
-    assert r.returncode == 2 and r.stderr.startswith("handrank: error: cannot open")
+    code, out, _ = run(capsys, "rank", "-f", "uci", "--check-labels", "-s", str(p))
+    assert code == 1 and "1 mismatch" in out
+    code, _, err = run(capsys, "showdown", str(tmp_path / "missing.csv"))
+    assert code == 2 and err.startswith("handrank: error: cannot open")
 
 
 # ---- eval: hands given as strings ------------------------------------------

@@ -4,17 +4,21 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from handrank.poker import _kernel as _poker
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+@pytest.mark.slow  # regenerates every table in pure Python (seconds); CI's slow step
 def test_committed_poker_tables_match_generator():
     r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_poker_tables.py"), "--check"],
                        capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stderr
 
 
+@pytest.mark.slow  # regenerates every table in pure Python (seconds); CI's slow step
 def test_generator_check_detects_a_stale_header(tmp_path):
     # Run the generator's check against a tampered copy of the tree.
     import shutil

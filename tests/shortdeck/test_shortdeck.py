@@ -289,6 +289,7 @@ def test_kernel_safe_on_every_byte():
 # ------------------------------------------------------------------ tables
 
 
+@pytest.mark.slow  # regenerates every table in pure Python (seconds); CI's slow step
 def test_committed_shortdeck_tables_match_generator():
     r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "gen_shortdeck.py"), "--check"],
                        check=False, capture_output=True, text=True, cwd=ROOT)
