@@ -109,6 +109,7 @@ def _is_int(value: object) -> bool:
 
 
 def _where(index: tuple[int, ...]) -> str:
+    """An array position for a message: ``index 3`` (1-d), ``index (1, 0)``."""
     return f"index {index[0]}" if len(index) == 1 else f"index {index}"
 
 
@@ -382,18 +383,31 @@ def to_pokerkit(cards: Any) -> Any:
     return [one(c) for c in ids]
 
 
+def _read_peer_range(parse: Any, text: str, library: str) -> Any:
+    """``parse(text)``, the peer library's range parser; whatever it raises becomes a
+    RangeSyntaxError naming the text (its exception types are its own)."""
+    from .errors import RangeSyntaxError
+    try:
+        return parse(text)
+    except Exception as e:  # noqa: BLE001 - the peer's own parse errors, any type
+        shown = text if len(text) <= 60 else text[:57] + "..."
+        raise RangeSyntaxError(f"{library} cannot read the range {shown!r}: "
+                               f"{type(e).__name__}: {e}") from None
+
+
 def range_from_eval7(hand_range: Any) -> Range:
     """An ``eval7.HandRange`` (or its text, read by eval7 itself) -> a handrank
     :class:`~handrank.equity.ranges.Range` with the same combos and weights (text kept).
 
     eval7's range text also parses as it is with :func:`handrank.equity.parse_range`;
     this function is for a ``HandRange`` object you already have, or for eval7's exact
-    reading of a text. Raises RangeSyntaxError / the card errors naming the combo's
+    reading of a text. Raises RangeSyntaxError for text eval7 refuses, RangeSyntaxError / the card errors naming the combo's
     index for a bad combo, TypeError for an object with no ``hands``, ImportError for
     text without eval7 installed."""
     from .equity.ranges import Range
     if isinstance(hand_range, str):
-        hand_range = _peer("eval7", "range_from_eval7").HandRange(hand_range)
+        hand_range = _read_peer_range(_peer("eval7", "range_from_eval7").HandRange,
+                                      hand_range, "eval7")
     try:
         hands = list(hand_range.hands)
     except (AttributeError, TypeError):
@@ -415,12 +429,13 @@ def range_from_pokerkit(combos: Any) -> Range:
     pokerkit's range text also parses as it is with :func:`handrank.equity.parse_range`.
     Raises RangeSyntaxError naming a combo that is not two cards, the card errors of
     :func:`handrank.cards.parse_cards`, TypeError for a non-iterable, ImportError for
-    text without pokerkit installed (pokerkit's own errors for text it refuses)."""
+    text without pokerkit installed, RangeSyntaxError for text pokerkit refuses."""
     from .equity.ranges import Range
     text = ""
     if isinstance(combos, str):
         text = combos
-        combos = _peer("pokerkit", "range_from_pokerkit").parse_range(combos)
+        combos = _read_peer_range(_peer("pokerkit", "range_from_pokerkit").parse_range,
+                                  combos, "pokerkit")
     if isinstance(combos, (bytes, bytearray)):
         raise TypeError("expected pokerkit combos or range text, not bytes")
     try:
