@@ -158,12 +158,12 @@ def from_treys(cards: Any) -> Any:
         return _FROM_TREYS[v]
     if isinstance(cards, np.ndarray):
         a = _int_array(cards, "treys cards").astype(np.int64, casting="unsafe")
-        pos = np.minimum(np.searchsorted(_TREYS_SORTED, a), NUM_CARDS - 1)
-        ok = _TREYS_SORTED[pos] == a
+        at = np.minimum(np.searchsorted(_TREYS_SORTED, a), NUM_CARDS - 1)
+        ok = _TREYS_SORTED[at] == a
         if not ok.all():
             i = tuple(int(x) for x in np.argwhere(~ok)[0])
             raise CardRangeError(f"{_where(i)}: {cards[i]} is not a treys card int")
-        return _TREYS_SORTED_IDS[pos]
+        return _TREYS_SORTED_IDS[at]
     if isinstance(cards, (str, bytes, bytearray)):
         raise TypeError("from_treys takes treys card ints; to read card text use "
                         "handrank.cards.parse_cards")
