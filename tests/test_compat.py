@@ -229,6 +229,12 @@ def test_eval7_cards_accepted_by_poker_and_equity():
     assert r.players[0].equity == equity.equity(["AhKh", "QQ"], board="Qh Jh 2c").players[0].equity
     with pytest.raises(DuplicateCardError):
         poker.evaluate([eval7.Card("Ah")] * 2 + [1, 2, 3])
+    # rows of card objects in bulk, and the board and holes of a showdown
+    rows = _random_hands(50, 7, seed=23)
+    assert poker.evaluate_many([compat.to_eval7(h) for h in rows]).tolist() == \
+        poker.evaluate_many(np.array(rows, dtype=np.uint8)).tolist()
+    assert poker.showdown(compat.to_eval7("Qh Jh 2c 7s 6s"),
+                          [compat.to_eval7("AhKh"), compat.to_eval7("2d 2s")]) == [1]
 
 
 def test_eval7_handrange_to_range():
