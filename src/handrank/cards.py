@@ -298,11 +298,10 @@ def _object_card(item: object, pos: int) -> int:
     rank, suit = getattr(item, "rank", None), getattr(item, "suit", None)
     if isinstance(rank, str) and isinstance(suit, str):
         text = str(rank) + str(suit)
-        parsed = _parse_text(text) if text in _PAIRS else []
-        if len(parsed) != 1:
+        if text not in _PAIRS:
             raise CardParseError(f"item {pos} ({item!r}): rank {str(rank)!r} and suit "
                                  f"{str(suit)!r} are not a card", token=text, position=pos)
-        return parsed[0]
+        return _PAIRS[text]
     text = str(item)
     if text in _PAIRS:
         return _PAIRS[text]
@@ -350,6 +349,9 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[int
             ) from None
         for pos, item in enumerate(items):
             if isinstance(item, str):
+                if item in _PAIRS:  # the common spelling: "As"
+                    ids.append(_PAIRS[item])
+                    continue
                 try:
                     parsed = _parse_text(item)
                 except CardParseError as e:
