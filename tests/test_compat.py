@@ -336,3 +336,19 @@ def test_to_eval7_and_to_pokerkit_name_the_missing_package(monkeypatch):
         compat.to_pokerkit("Ah")
     with pytest.raises(ImportError, match="pip install eval7"):
         compat.range_from_eval7("AA")
+
+
+@pytest.mark.slow
+def test_mypy_accepts_pokerkit_cards_where_cards_go(tmp_path):
+    # pokerkit is typed: its Card objects must type-check as handrank cards (CardsLike)
+    pytest.importorskip("mypy")
+    pytest.importorskip("pokerkit")
+    src = tmp_path / "calls.py"
+    src.write_text("import pokerkit\nfrom handrank import cards, poker\n"
+                   "hand = list(pokerkit.Card.parse('AsKsQsJsTs'))\n"
+                   "s: int = poker.strength(hand)\n"
+                   "ids: list[int] = cards.parse_cards(hand)\n")
+    r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent",
+                        "--no-error-summary", str(src)], capture_output=True, text=True,
+                       timeout=600)
+    assert r.returncode == 0, r.stdout + r.stderr

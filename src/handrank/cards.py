@@ -79,7 +79,9 @@ RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 Card = int
-CardsLike = Union[str, Iterable[int | str]]
+#: Cards as the API takes them: text, or an iterable of ids, card strings and other
+#: libraries' card objects (read through their text: see parse_cards).
+CardsLike = Union[str, Iterable[object]]
 
 _RANK_CHARS = {c: i for i, c in enumerate(RANKS)}
 _RANK_CHARS.update({c.lower(): i for i, c in enumerate(RANKS)})
