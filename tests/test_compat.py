@@ -103,6 +103,9 @@ def test_a_treys_int_as_a_card_id_is_refused_with_a_hint():
         assert "Ah" in str(e.value)
     with pytest.raises(CardRangeError, match="from_treys"):
         cards.check_cards([0, ah])
+    bulk = np.array([[0, 1, 2, 3, 4], [5, 6, 7, ah, 8]], dtype=np.int64)
+    with pytest.raises(CardRangeError, match=r"row 1, column 3: .*from_treys"):
+        poker.evaluate_many(bulk)
     with pytest.raises(CardRangeError) as e:  # an int that is no treys card: no hint
         cards.parse_cards([0, 52])
     assert "treys" not in str(e.value)
