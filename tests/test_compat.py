@@ -325,9 +325,26 @@ def test_parse_cards_reads_card_objects_through_their_text():
     for bad in (None, 1.5, b"As", True, np.float64(3.0)):
         with pytest.raises(TypeError, match="item 1"):
             cards.parse_cards([0, bad])
+    for container in ([0, 1], ("A", "s"), {"As": 1}, range(3), np.array([51])):
+        with pytest.raises(TypeError, match="item 1"):  # never read as text
+            cards.parse_cards([0, container])
     with pytest.raises(DuplicateCardError):
         cards.parse_cards([_Shown("As"), 51])
     assert cards.parse_cards([_Shown("As"), 51], allow_duplicates=True) == [51, 51]
+
+
+class _RankSuit(_Shown):
+    """A card object with string rank and suit attributes (as pokerkit's)."""
+
+    def __init__(self, rank, suit):
+        super().__init__("a card")
+        self.rank, self.suit = rank, suit
+
+
+def test_card_objects_with_rank_and_suit():
+    assert cards.parse_cards([_RankSuit("10", "♠"), _RankSuit("a", "H")]) == [35, 50]
+    with pytest.raises(CardParseError, match=r"item 0 .*'spades' are not a card"):
+        cards.parse_cards([_RankSuit("A", "spades")])
 
 
 def test_to_eval7_and_to_pokerkit_name_the_missing_package(monkeypatch):

@@ -290,32 +290,37 @@ def _range_error(value: int, pos: int) -> CardRangeError:
 
 def _object_card(item: object, pos: int) -> int:
     """Card id of item ``pos``, a card object of another library, read through its text:
-    its ``rank`` and ``suit`` when both are strings (pokerkit's Card, whose ``str`` is
-    ``"ACE OF HEARTS (Ah)"``), else ``str(item)`` (eval7's and phevaluator's Card:
-    ``"Ah"``). Raises CardParseError when such a card's rank and suit are not a card
-    (pokerkit's unknown card ``??``), TypeError for None, bytes, a number that is not
-    an int, and any object whose text is not exactly one card."""
-    if item is None or isinstance(item, (bool, float, complex, bytes, bytearray, np.generic)):
+    its ``rank`` and ``suit`` joined when both are strings (pokerkit's Card, whose
+    ``str`` is ``"ACE OF HEARTS (Ah)"``), else (or when that is not one card)
+    ``str(item)`` (eval7's and phevaluator's Card: ``"Ah"``). Raises CardParseError
+    when an object with string ``rank`` and ``suit`` reads as no card (pokerkit's
+    unknown card ``??``); TypeError for None, bytes, a number that is not an int, a
+    container (list, tuple, dict, set, range, array: never turned into text), and any
+    other object whose text is not exactly one card."""
+    if item is None or isinstance(item, _NOT_CARD_OBJECTS):
         raise TypeError(f"item {pos} ({item!r}) is neither a card string nor an integer card id")
     rank, suit = getattr(item, "rank", None), getattr(item, "suit", None)
-    if isinstance(rank, str) and isinstance(suit, str):
-        text = str(rank) + str(suit)
-        if text not in _PAIRS:
-            raise CardParseError(f"item {pos} ({item!r}): rank {str(rank)!r} and suit "
-                                 f"{str(suit)!r} are not a card", token=text, position=pos)
-        return _PAIRS[text]
-    text = str(item)
-    if text in _PAIRS:
-        return _PAIRS[text]
-    try:
-        parsed = _parse_text(text)
-    except CardParseError:
-        parsed = []
-    if len(parsed) != 1:
-        raise TypeError(f"item {pos} ({type(item).__name__} {_quote(text, 0)}) is neither a "
-                        f"card string, an integer card id nor a card object whose text is "
-                        f"one card")
-    return parsed[0]
+    card_like = isinstance(rank, str) and isinstance(suit, str)
+    texts = [str(rank) + str(suit), str(item)] if card_like else [str(item)]
+    for text in texts:
+        if text in _PAIRS:
+            return _PAIRS[text]
+        try:
+            parsed = _parse_text(text)
+        except CardParseError:
+            continue
+        if len(parsed) == 1:
+            return parsed[0]
+    if card_like:
+        raise CardParseError(f"item {pos} ({_quote(texts[1], 0)}): rank {str(rank)!r} and suit "
+                             f"{str(suit)!r} are not a card", token=texts[0], position=pos)
+    raise TypeError(f"item {pos} ({type(item).__name__} {_quote(texts[0], 0)}) is neither a "
+                    f"card string, an integer card id nor a card object whose text is one card")
+
+
+#: Items parse_cards never reads through their text.
+_NOT_CARD_OBJECTS = (bool, float, complex, bytes, bytearray, np.generic, np.ndarray, list,
+                     tuple, dict, set, frozenset, range)
 
 
 def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[int]:
