@@ -301,7 +301,10 @@ def _object_card(item: object, pos: int) -> int:
         raise TypeError(f"item {pos} ({item!r}) is neither a card string nor an integer card id")
     rank, suit = getattr(item, "rank", None), getattr(item, "suit", None)
     card_like = isinstance(rank, str) and isinstance(suit, str)
-    texts = [str(rank) + str(suit), str(item)] if card_like else [str(item)]
+    first = str(rank) + str(suit) if card_like else str(item)
+    if first in _PAIRS:  # the common case, one lookup
+        return _PAIRS[first]
+    texts = [first, str(item)] if card_like else [first]
     for text in texts:
         if text in _PAIRS:
             return _PAIRS[text]
@@ -313,7 +316,7 @@ def _object_card(item: object, pos: int) -> int:
             return parsed[0]
     if card_like:
         raise CardParseError(f"item {pos} ({_quote(texts[1], 0)}): rank {str(rank)!r} and suit "
-                             f"{str(suit)!r} are not a card", token=texts[0], position=pos)
+                             f"{str(suit)!r} are not a card", token=first, position=pos)
     raise TypeError(f"item {pos} ({type(item).__name__} {_quote(texts[0], 0)}) is neither a "
                     f"card string, an integer card id nor a card object whose text is one card")
 
