@@ -79,7 +79,9 @@ RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 Card = int
-CardsLike = Union[str, Iterable[int | str]]
+#: Cards as the API takes them: text, or an iterable of ids, card strings and other
+#: libraries' card objects (read through their text: see parse_cards).
+CardsLike = Union[str, Iterable[object]]
 
 _RANK_CHARS = {c: i for i, c in enumerate(RANKS)}
 _RANK_CHARS.update({c.lower(): i for i, c in enumerate(RANKS)})
@@ -278,11 +280,59 @@ def parse_card(text: str) -> int:
     return ids[0]
 
 
+def _range_error(value: int, pos: int) -> CardRangeError:
+    """The error for card id ``value`` (outside 0..51) at position ``pos``; a treys
+    (Cactus-Kev) card int gets a hint to convert it (handrank.compat.from_treys)."""
+    from .compat import _treys_hint
+    return CardRangeError(f"card id {value} at position {pos} is out of range 0..51"
+                          f"{_treys_hint(value)}", column=pos)
+
+
+def _object_card(item: object, pos: int) -> int:
+    """Card id of item ``pos``, a card object of another library, read through its text:
+    its ``rank`` and ``suit`` joined when both are strings (pokerkit's Card, whose
+    ``str`` is ``"ACE OF HEARTS (Ah)"``), else (or when that is not one card)
+    ``str(item)`` (eval7's and phevaluator's Card: ``"Ah"``). Raises CardParseError
+    when an object with string ``rank`` and ``suit`` reads as no card (pokerkit's
+    unknown card ``??``); TypeError for None, bytes, a number that is not an int, a
+    container (list, tuple, dict, set, range, array: never turned into text), and any
+    other object whose text is not exactly one card."""
+    if item is None or isinstance(item, _NOT_CARD_OBJECTS):
+        raise TypeError(f"item {pos} ({item!r}) is neither a card string nor an integer card id")
+    rank, suit = getattr(item, "rank", None), getattr(item, "suit", None)
+    card_like = isinstance(rank, str) and isinstance(suit, str)
+    first = str(rank) + str(suit) if card_like else str(item)
+    if first in _PAIRS:  # the common case, one lookup
+        return _PAIRS[first]
+    texts = [first, str(item)] if card_like else [first]
+    for text in texts:
+        if text in _PAIRS:
+            return _PAIRS[text]
+        try:
+            parsed = _parse_text(text)
+        except CardParseError:
+            continue
+        if len(parsed) == 1:
+            return parsed[0]
+    if card_like:
+        raise CardParseError(f"item {pos} ({_quote(texts[1], 0)}): rank {str(rank)!r} and suit "
+                             f"{str(suit)!r} are not a card", token=first, position=pos)
+    raise TypeError(f"item {pos} ({type(item).__name__} {_quote(texts[0], 0)}) is neither a "
+                    f"card string, an integer card id nor a card object whose text is one card")
+
+
+#: Items parse_cards never reads through their text.
+_NOT_CARD_OBJECTS = (bool, float, complex, bytes, bytearray, np.generic, np.ndarray, list,
+                     tuple, dict, set, frozenset, range)
+
+
 def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[int]:
     """Parse cards to a list of ids.
 
-    ``cards`` is a string (``"AsKd Qh"``) or an iterable of card strings and/or
-    integer ids. Raises :class:`~handrank.errors.CardParseError` for bad text
+    ``cards`` is a string (``"AsKd Qh"``) or an iterable of card strings, integer
+    ids and/or other libraries' card objects, read through their text (eval7's and
+    phevaluator's ``Card`` by ``str``, pokerkit's by its ``rank`` and ``suit``; see
+    :mod:`handrank.compat`). Raises :class:`~handrank.errors.CardParseError` for bad text
     (naming the token and its position), :class:`~handrank.errors.CardRangeError`
     for an integer outside 0..51, and (unless ``allow_duplicates``)
     :class:`~handrank.errors.DuplicateCardError` naming the repeated card;
@@ -309,6 +359,9 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[int
             ) from None
         for pos, item in enumerate(items):
             if isinstance(item, str):
+                if item in _PAIRS:  # the common spelling: "As"
+                    ids.append(_PAIRS[item])
+                    continue
                 try:
                     parsed = _parse_text(item)
                 except CardParseError as e:
@@ -320,12 +373,10 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[int
             elif isinstance(item, (int, np.integer)) and not isinstance(item, bool):
                 v = int(item)
                 if not 0 <= v < NUM_CARDS:
-                    raise CardRangeError(f"card id {v} at position {pos} is out of range 0..51",
-                                         column=pos)
+                    raise _range_error(v, pos)
                 ids.append(v)
             else:
-                raise TypeError(
-                    f"item {pos} ({item!r}) is neither a card string nor an integer card id")
+                ids.append(_object_card(item, pos))
     if not allow_duplicates:
         check_cards(ids)
     return ids
@@ -339,8 +390,7 @@ def check_cards(ids: Iterable[int]) -> None:
         if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
             raise TypeError(f"card id at position {pos} must be an int, got {c!r}")
         if not 0 <= c < NUM_CARDS:
-            raise CardRangeError(f"card id {c} at position {pos} is out of range 0..51",
-                                 column=pos)
+            raise _range_error(int(c), pos)
         if c in first:
             raise DuplicateCardError(
                 f"duplicate card {format_card(c)} (positions {first[c]} and {pos})", card=c)

@@ -525,3 +525,25 @@ SPECS["shortdeck.equity"] = S(shortdeck.equity, ["AhKh", "6c6d"], "Qh Jh 7s", "9
                               straight_beats_trips=True, method="auto", samples=1000,
                               target_stderr=None, seed=1, threads=1, progress=None,
                               executor=None, part=None, slow=("samples", "target_stderr"))
+
+# handrank.compat (issue 16): conversions from and to treys, phevaluator, eval7, pokerkit;
+# the calls that import their library need it installed.
+from handrank import compat  # noqa: E402
+
+MODULES["compat"] = compat
+SPECS.update({
+    "compat.from_treys": S(compat.from_treys, [268446761, 98306]),
+    "compat.to_treys": S(compat.to_treys, "Ah 2c"),
+    "compat.strength_from_rank": S(compat.strength_from_rank, 1),
+    "compat.rank_from_strength": S(compat.rank_from_strength, np.array([1, 7462])),
+    "compat.treys_rank_class": S(compat.treys_rank_class, 7462),
+    "compat.treys_class_to_string": S(compat.treys_class_to_string, 0),
+    "compat.from_phevaluator": S(compat.from_phevaluator, [50, 0]),
+    "compat.to_phevaluator": S(compat.to_phevaluator, "Ah 2c"),
+    "compat.from_eval7": S(compat.from_eval7, ["Ah", "2c"]),
+    "compat.to_eval7": S(compat.to_eval7, "Ah 2c", requires="eval7"),
+    "compat.from_pokerkit": S(compat.from_pokerkit, ["Ah", "2c"]),
+    "compat.to_pokerkit": S(compat.to_pokerkit, "Ah 2c", requires="pokerkit"),
+    "compat.range_from_eval7": S(compat.range_from_eval7, "QQ+, 40%(AKs)", requires="eval7"),
+    "compat.range_from_pokerkit": S(compat.range_from_pokerkit, "QQ+ AKs", requires="pokerkit"),
+})

@@ -160,8 +160,9 @@ def raise_kernel_error(err: KernelError, arr: np.ndarray, sizes: Sequence[int]) 
                                    f"expected {' to '.join(map(str, sorted({min(sizes), max(sizes)})))}")
     value = int(arr[row, col])
     if kind == KIND_RANGE:
-        raise errors.CardRangeError(f"row {row}, column {col}: card id {value} is out of range 0..51",
-                                    row=row, column=col)
+        from ..compat import _treys_hint
+        raise errors.CardRangeError(f"row {row}, column {col}: card id {value} is out of range "
+                                    f"0..51{_treys_hint(value)}", row=row, column=col)
     earlier = np.flatnonzero(arr[row, :max(col, 0)] == value)
     if col < 0 or not len(earlier):  # the row changed under us (mutated while running)
         raise errors.HandrankError(f"row {row}: invalid hand {arr[row].tolist()}")
