@@ -27,12 +27,12 @@ from .result import HandValue
 
 #: Game modules imported on first use (``handrank.brag`` ...), so that ``import handrank``
 #: stays cheap for a user of one game.
-_LAZY = ("brag", "canada", "chinese", "crash", "engine", "equity", "lowball", "ranges", "rules",
-         "omaha", "shortdeck", "stud")
+_LAZY = ("brag", "canada", "chinese", "compat", "crash", "engine", "equity", "lowball", "omaha",
+         "ranges", "rules", "shortdeck", "stud")
 
 if TYPE_CHECKING:  # pragma: no cover
-    from . import (brag, canada, chinese, crash, engine, equity, lowball, omaha, ranges,
-                   rules, shortdeck, stud)
+    from . import (brag, canada, chinese, compat, crash, engine, equity, lowball, omaha,
+                   ranges, rules, shortdeck, stud)
 
 
 def __getattr__(name: str) -> Any:
@@ -49,6 +49,7 @@ __all__ = [
     "canada",
     "cards",
     "chinese",
+    "compat",
     "crash",
     "engine",
     "equity",
