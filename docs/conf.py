@@ -200,25 +200,6 @@ html_static_path: list[str] = []
 html_show_sourcelink = False
 
 
-# -- Optional pages ------------------------------------------------------------------------
-
-#: Pages of the toctree whose source may not be there yet (the changelog, the migration
-#: guide and the stud guide are written on other branches): page -> the file it needs.
-OPTIONAL_PAGES = {"changelog": ROOT / "CHANGELOG.md", "migrating": DOCS / "migrating.md",
-                  "stud": DOCS / "stud.md"}
-MISSING_PAGES = sorted(page for page, path in OPTIONAL_PAGES.items() if not path.exists())
-exclude_patterns += [f"{page}.md" for page in MISSING_PAGES]
-
-
-def _drop_missing_pages(app, docname, source):
-    """Take the missing optional pages out of the home page's toctree (a toctree naming
-    an excluded page is a warning, and warnings fail the build)."""
-    if docname == root_doc and MISSING_PAGES:
-        source[0] = "\n".join(line for line in source[0].split("\n")
-                              if line.strip() not in MISSING_PAGES)
-
-
 def setup(app):
     app.connect("autodoc-process-docstring", _docstring_layout, priority=400)
     app.connect("autodoc-process-signature", _short_signature)
-    app.connect("source-read", _drop_missing_pages)

@@ -63,22 +63,6 @@ def test_every_api_page_is_listed_and_every_listed_page_exists():
     assert sorted(listed + ["index"]) == files
 
 
-def test_optional_pages_leave_the_home_page_when_missing(conf):
-    # A page whose source is missing is excluded and taken out of the toctree; the others stay.
-    conf.MISSING_PAGES[:] = ["migrating"]
-    try:
-        source = [open(os.path.join(DOCS, "index.md"), encoding="utf-8").read()]
-        assert "\nmigrating\n" in source[0]
-        conf._drop_missing_pages(None, "index", source)
-        assert "\nmigrating\n" not in source[0]
-        assert "\npoker\n" in source[0] and "\nchangelog\n" in source[0]
-        other = ["\nmigrating\n"]
-        conf._drop_missing_pages(None, "poker", other)
-        assert other == ["\nmigrating\n"]
-    finally:
-        conf.MISSING_PAGES[:] = [p for p, path in conf.OPTIONAL_PAGES.items() if not path.exists()]
-
-
 def test_docstring_headings_become_rubrics(conf):
     lines = ["Poker things.", "", "Strength layout", "---------------", "A strength is an int.",
              "", "Not a heading", "--", "   indented", "   ----------"]
