@@ -375,8 +375,8 @@ class ShowdownEquity(EquityResult):
 
     pot: str = "high"
     units: int = 5040
-    #: Integer counts the result was built from (rows: wins, ties, high units, low
-    #: units, squared total units, deals; a column per player), kept for merge.
+    #: Integer counts the result was built from, kept for merge: six tuples (wins, ties,
+    #: high units, low units, squared total units, deals), each with one count per player.
     tallies: tuple[tuple[int, ...], ...] = field(default=(), repr=False,
                                                  metadata={"to_dict": False})
     parts: tuple[int, ...] = field(default=(), repr=False, metadata={"to_dict": False})
