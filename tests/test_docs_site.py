@@ -105,8 +105,9 @@ def test_array_like_signatures_are_shortened(conf):
     assert ret == "~numpy.typing.ArrayLike"
 
 
+@pytest.mark.tools
 def test_readthedocs_config_is_valid_and_builds_with_the_docs_extra():
-    pytest.importorskip("check_jsonschema", reason="check-jsonschema is in the 'test' extra")
+    pytest.importorskip("check_jsonschema", reason="check-jsonschema is in the 'dev' extra")
     path = os.path.join(ROOT, ".readthedocs.yaml")
     proc = subprocess.run([sys.executable, "-m", "check_jsonschema", "--builtin-schema",
                            "vendor.readthedocs", path], capture_output=True, text=True)

@@ -294,3 +294,28 @@ def test_equity_units_refuse_bad_layouts_and_cards():
     deuce[1, 0] = 0  # 2c: outside the short deck
     with pytest.raises(ValueError, match="outside the deck"):
         sd_kernel.showdown_exact(deuce, two, board, 3, 0, DECK_MASK, 0, 0, 0, 0, 1, out)
+
+
+def test_exact_from_third_street_is_refused_at_once_not_run_for_hours():
+    # Heads-up from third street is 18,265,297,050 deals: one prefix of the enumeration
+    # would hold ~39 M evaluations, too long to stop on Ctrl-C, so method="exact" is refused
+    # before any work (auto and Monte Carlo still run).
+    import time
+
+    from handrank._support import showdown_equity as engine
+
+    for f in (stud.equity, stud.razz_equity):
+        t = time.monotonic()
+        with pytest.raises(OptionError, match="18,265,297,050 deals.*monte-carlo"):
+            f(["AsAhKd", "QsQhJd"], method="exact")
+        assert time.monotonic() - t < 5
+    assert not stud.equity(["AsAhKd", "QsQhJd"], samples=20_000, seed=1).exact
+    # the refusal names the bound's reason; a smaller limit refuses a smaller run too
+    old = engine.MAX_PREFIX_EVALS
+    try:
+        engine.MAX_PREFIX_EVALS = 100
+        with pytest.raises(OptionError, match="cannot be cut into work units"):
+            stud.equity(["AsAhKd9c5h2s", "QsQhJd2d3h4h"], method="exact")
+    finally:
+        engine.MAX_PREFIX_EVALS = old
+    assert stud.equity(["AsAhKd9c5h2s", "QsQhJd2d3h4h"], method="exact").exact

@@ -52,6 +52,10 @@ MAX_EXACT_EVALS = 50_000_000
 #: An exact work unit covers about this many player evaluations (a few tens of
 #: milliseconds: Ctrl-C stays prompt); a Monte Carlo unit about as many.
 UNIT_EVALS = 1 << 18
+#: ``method="exact"`` is refused when one prefix of the enumeration (the smallest piece
+#: a work unit can hold) would take more player evaluations than this (about a second
+#: or two): such a run could not stop promptly on Ctrl-C, and would take hours anyway.
+MAX_PREFIX_EVALS = 1 << 23
 #: Monte Carlo: chunk ``i`` holds deals ``i * CHUNK_SAMPLES ..`` on random stream ``i``
 #: of the seed (as Hold'em), so a result never depends on threads or executor.
 CHUNK_SAMPLES = 16_384
@@ -158,7 +162,9 @@ def showdown_equity(deal: ShowdownDeal, opts: Any, kernel: str, *,
     holding ``showdown_exact`` and ``showdown_monte_carlo``. ``method="auto"`` is exact
     when the enumeration takes at most ``max_exact_evals`` player evaluations.
 
-    Raises OptionError for a Monte Carlo ``part=`` without an int seed."""
+    Raises OptionError for a Monte Carlo ``part=`` without an int seed, and for
+    ``method="exact"`` on an enumeration whose smallest work unit would exceed
+    :data:`MAX_PREFIX_EVALS` evaluations (seven-card stud from third street)."""
     evals = deal.deals() * deal.players
     if opts.method == "exact" or (not opts.monte_carlo and evals <= max_exact_evals):
         return _exact(deal, kernel, opts.threads, opts.progress, opts.executor, opts.part)
@@ -221,6 +227,11 @@ def _exact(deal: ShowdownDeal, kernel: str, threads: int, progress: Any,
                 or (part is not None and math.comb(m - groups[0] + s, s) < part[1])):
             s += 1
     weights = _prefix_weights(m, groups, s)
+    if max(weights) * n > MAX_PREFIX_EVALS:
+        raise OptionError(
+            f"exact enumeration is too large: {deal.deals():,} deals ({total:,} hand "
+            "evaluations) cannot be cut into work units that stop promptly; use "
+            "method='monte-carlo' (samples= or target_stderr=), or give more known cards")
     lo, hi = 0, len(weights)
     if part is not None:
         lo, hi = len(weights) * part[0] // part[1], len(weights) * (part[0] + 1) // part[1]

@@ -153,7 +153,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="Monte Carlo seed (default: fresh, reported in the output)")
     p.add_argument("--threads", type=_threads, default=0, metavar="N",
                    help="threads (0 = all cores, the default)")
-    add_scheduler_option(p, "Hold'em: run the enumeration or the deals")
+    add_scheduler_option(p, "Hold'em and the poker variants (not brag / canada): run "
+                            "the enumeration or the deals")
     p.add_argument("--opponents", type=_pos_int, default=None, metavar="N",
                    help="brag / canada: number of random opponents (default 1)")
     p.add_argument("--pit", default=None, help="canada: the pit cards")
@@ -200,7 +201,7 @@ def _usage(msg: str) -> int:
 
 
 def cmd_equity(args: argparse.Namespace) -> int:
-    """equity of hole cards or ranges (Hold'em; --game brag / canada)
+    """equity of hole cards or ranges (Hold'em; --game omaha, stud, razz, shortdeck, brag, canada ...)
 
     Each PLAYER's share of the pot: exact enumeration of every board (and
     every combination of range combos) or Monte Carlo with a standard error.
@@ -217,7 +218,8 @@ def cmd_equity(args: argparse.Namespace) -> int:
                 return _usage(f"--{opt} is for --game {games}")
         return _holdem(args)
     if args.scheduler is not None:  # a fraction of a second in process: see docs/scale.md
-        return _usage("--scheduler is for Hold'em (--game brag / canada run in process)")
+        return _usage("--scheduler is for Hold'em and the poker variants (--game brag / canada "
+                      "run in process)")
     for opt in ("grid", "plot"):
         if getattr(args, opt):
             return _usage(f"--{opt} is for Hold'em only (per-class equity of ranges)")
