@@ -6,13 +6,18 @@ around so that higher = stronger.
 Card ids everywhere are handrank's (and phevaluator's): ``4 * rank + suit``,
 rank 0 = deuce .. 12 = ace, suits c, d, h, s = 0..3.
 
-Used by ``compare_peers.py`` and ``test_bench_poker.py``; not part of the
-package.
+Also the timing loop and load line every game's ``bench_*.py`` prints with. Used by
+``compare_peers.py``, ``test_bench_poker.py`` and the ``bench_*.py`` scripts; not part of
+the package.
 """
 
 from __future__ import annotations
 
+import gc
 import importlib.metadata
+import os
+import statistics
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, starmap
@@ -23,6 +28,29 @@ import numpy as np
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 CARD_TEXT = [RANKS[i >> 2] + SUITS[i & 3] for i in range(52)]
+
+def timings(fn: Callable[[], object], repeats: int) -> tuple[float, float]:
+    """(median, best) wall seconds of ``repeats`` runs of ``fn`` after one warm-up run,
+    with the garbage collector off while timing (every game's benchmark script)."""
+    fn()
+    gc.disable()
+    try:
+        ts = []
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            fn()
+            ts.append(time.perf_counter() - t0)
+    finally:
+        gc.enable()
+    return statistics.median(ts), min(ts)
+
+
+def load_average() -> str:
+    """The 1, 5 and 15 minute load averages as text, for a table's header (nan where
+    the platform has none)."""
+    load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
+    return f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}"
+
 
 #: All 7-card hands of one deck: C(52, 7).
 ALL_7_CARD_HANDS = 133_784_560

@@ -30,9 +30,7 @@ thread for ``evaluate_many``.
 from __future__ import annotations
 
 import argparse
-import gc
 import platform
-import time
 from collections.abc import Callable
 
 import numpy as np
@@ -40,23 +38,12 @@ import numpy as np
 from handrank.brag import _kernel as _brag
 from handrank import brag
 from handrank.brag import reference as ref
+from _peers import timings  # noqa: E402 (benchmarks/ is the script folder)
 
 SEED = 20261129
 TARGET = 300e6
 
 
-def best_time(fn: Callable[[], object], repeats: int) -> float:
-    fn()
-    gc.disable()
-    try:
-        best = float("inf")
-        for _ in range(repeats):
-            t0 = time.perf_counter()
-            fn()
-            best = min(best, time.perf_counter() - t0)
-    finally:
-        gc.enable()
-    return best
 
 
 def random_hands(n: int, seed: int) -> np.ndarray:
@@ -109,7 +96,7 @@ def main() -> int:
     rows: list[tuple[str, float, str]] = []  # (what, seconds per hand, note)
 
     def bulk(name: str, fn: Callable[[], object], count: int = n, note: str = "") -> None:
-        rows.append((name, best_time(fn, reps) / count, note))
+        rows.append((name, timings(fn, reps)[1] / count, note))
 
     bulk("evaluate_many, (N, 3) uint8", lambda: brag.evaluate_many(ids),
          note="checked; default rules")
@@ -158,8 +145,8 @@ def main() -> int:
           f"{'met' if rate >= TARGET else 'NOT met'}; "
           f"{plain / n / base:.0%} of the plain C loop over the same table.")
 
-    t_exact = best_time(lambda: brag.equity("Kc Kd 4h"), reps)
-    t_mc = best_time(lambda: brag.equity("Kc Kd 4h", 2, samples=200_000, seed=1), max(3, reps // 3))
+    t_exact = timings(lambda: brag.equity("Kc Kd 4h"), reps)[1]
+    t_mc = timings(lambda: brag.equity("Kc Kd 4h", 2, samples=200_000, seed=1), max(3, reps // 3))[1]
     print(f"equity: exact vs 1 opponent (18,424 hands) {t_exact * 1e3:.2f} ms; "
           f"Monte Carlo vs 2 opponents, 200,000 deals {t_mc * 1e3:.1f} ms "
           f"({200_000 / t_mc / 1e6:.1f} M deals/s)")

@@ -26,10 +26,8 @@ disturbed one). The load average is printed with the table.
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import platform
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -37,22 +35,11 @@ import numpy as np
 
 from handrank import lowball
 from handrank.cards import format_card
+from _peers import timings  # noqa: E402 (benchmarks/ is the script folder)
 
 SEED = 20261202
 
 
-def best_time(fn: Callable[[], object], repeats: int) -> float:
-    fn()
-    gc.disable()
-    try:
-        best = float("inf")
-        for _ in range(repeats):
-            t0 = time.perf_counter()
-            fn()
-            best = min(best, time.perf_counter() - t0)
-    finally:
-        gc.enable()
-    return best
 
 
 def random_hands(n: int, k: int, seed: int) -> np.ndarray:
@@ -97,11 +84,11 @@ def main() -> int:
     for label, game, k in games:
         ids = random_hands(n, k, SEED + k)
         out = np.empty(n, dtype=np.int32)
-        t_bulk = best_time(lambda: game.evaluate_many(ids, out=out), reps) / n
+        t_bulk = timings(lambda: game.evaluate_many(ids, out=out), reps)[1] / n
         rows.append((label, "handrank evaluate_many, (N, k) uint8", t_bulk, "1.0"))
         lists = ids[:n_py].tolist()
         strength = game.strength
-        t_one = best_time(lambda: [strength(h) for h in lists], max(1, reps // 3)) / n_py
+        t_one = timings(lambda: [strength(h) for h in lists], max(1, reps // 3))[1] / n_py
         rows.append((label, "handrank strength() loop", t_one, f"{t_one / t_bulk:,.0f}x slower"))
         if routes is None:
             continue
@@ -112,7 +99,7 @@ def main() -> int:
         theirs = np.array([key(call(c)) for c in cards])
         order = np.lexsort((theirs, ours))  # same order: their keys rise with ours
         assert (np.diff(theirs[order]) >= 0).all(), f"pokerkit orders {label} differently"
-        t_peer = best_time(lambda: [call(c) for c in cards], max(1, reps // 3)) / n_peer
+        t_peer = timings(lambda: [call(c) for c in cards], max(1, reps // 3))[1] / n_peer
         rows.append((label, f"pokerkit {what}", t_peer, f"handrank bulk {t_peer / t_bulk:,.0f}x faster"))
 
     load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3

@@ -44,34 +44,19 @@ Exact results are checked to agree (equity to 1e-12) before timing.
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import platform
-import statistics
-import time
 from collections.abc import Callable
 
 import numpy as np
 
 from handrank import omaha
 from handrank.cards import format_cards
+from _peers import load_average, timings  # noqa: E402 (benchmarks/ is the script folder)
 
 SEED = 20261202
 
 
-def times(fn: Callable[[], object], repeats: int) -> tuple[float, float]:
-    """(median, best) seconds of ``repeats`` runs after one warm-up."""
-    fn()
-    gc.disable()
-    try:
-        ts = []
-        for _ in range(repeats):
-            t0 = time.perf_counter()
-            fn()
-            ts.append(time.perf_counter() - t0)
-    finally:
-        gc.enable()
-    return statistics.median(ts), min(ts)
 
 
 def deals(n: int, h: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -97,7 +82,7 @@ def main() -> int:
     rows: list[tuple[str, float, float, str]] = []  # (what, median s/hand, best s/hand, note)
 
     def add(name: str, fn: Callable[[], object], count: int, note: str = "") -> None:
-        med, best = times(fn, reps)
+        med, best = timings(fn, reps)
         rows.append((name, med / count, best / count, note))
 
     data = {h: deals(n, h, SEED + h) for h in omaha.HOLE_SIZES}
@@ -166,9 +151,6 @@ def main() -> int:
     return equity_table(args)
 
 
-def _load() -> str:
-    load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
-    return f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}"
 
 
 def equity_table(args: argparse.Namespace) -> int:
@@ -219,14 +201,14 @@ def equity_table(args: argparse.Namespace) -> int:
                          lambda p=players, v=variant: pe.chunk_from_text(v, p, "", samples=n,
                                                                          seed=1, threads=1),
                          f"{n:,} deals, 1 thread each"))
-    print(f"# Omaha equity, {platform.machine()}, {platform.python_version()}, {_load()}")
+    print(f"# Omaha equity, {platform.machine()}, {platform.python_version()}, {load_average()}")
     if args.markdown:
         print("| what | handrank ns/showdown (median) | poker-equity ns/showdown | "
               "poker-equity / handrank | note |")
         print("|---|---:|---:|---:|---|")
     for name, count, ours_fn, peer_fn, note in rows:
-        ours_t = times(ours_fn, reps)[0] / count
-        peer_t = times(peer_fn, max(1, reps // 2) if "preflop, heads-up" in name and
+        ours_t = timings(ours_fn, reps)[0] / count
+        peer_t = timings(peer_fn, max(1, reps // 2) if "preflop, heads-up" in name and
                        "exact" in name else reps)[0] / count if peer_fn is not None else None
         peer = f"{peer_t * 1e9:,.1f}" if peer_t is not None else "-"
         ratio = f"{peer_t / ours_t:,.1f}" if peer_t is not None else "-"

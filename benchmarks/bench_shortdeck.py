@@ -27,32 +27,19 @@ disturbed one). The load average is printed with the table.
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import platform
-import time
 from collections.abc import Callable
 
 import numpy as np
 
 from handrank import shortdeck
 from handrank.cards import format_card
+from _peers import timings  # noqa: E402 (benchmarks/ is the script folder)
 
 SEED = 20261202
 
 
-def best_time(fn: Callable[[], object], repeats: int) -> float:
-    fn()
-    gc.disable()
-    try:
-        best = float("inf")
-        for _ in range(repeats):
-            t0 = time.perf_counter()
-            fn()
-            best = min(best, time.perf_counter() - t0)
-    finally:
-        gc.enable()
-    return best
 
 
 def deal(n: int, k: int, seed: int = SEED) -> np.ndarray:
@@ -91,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     table: list[tuple[str, float]] = []
 
     def bulk(label: str, rows: np.ndarray, **kw: object) -> float:
-        t = best_time(lambda: shortdeck.evaluate_many(rows, out=out, **kw), repeats) / len(rows)
+        t = timings(lambda: shortdeck.evaluate_many(rows, out=out, **kw), repeats)[1] / len(rows)
         table.append((label, t))
         return t
 
@@ -101,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     bulk("evaluate_many, 5 cards", rows5)
     few = rows7[:prefix]
     lists = few.tolist()
-    t = best_time(lambda: [shortdeck.strength(r) for r in lists], max(1, repeats // 2)) / prefix
+    t = timings(lambda: [shortdeck.strength(r) for r in lists], max(1, repeats // 2))[1] / prefix
     table.append(("strength() per hand, 7 card ids", t))
     peer = pokerkit_rows(few)
     if peer is not None:
@@ -109,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         ours = shortdeck.evaluate_many(few, straight_beats_trips=True)
         if not (strengths() == ours).all():
             raise SystemExit("pokerkit and handrank (straight_beats_trips=True) disagree")
-        t = best_time(loop, max(1, repeats // 2)) / prefix
+        t = timings(loop, max(1, repeats // 2))[1] / prefix
         table.append(("pokerkit ShortDeckHoldemHand.from_game", t))
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"short deck, {n:,} seeded random hands; {platform.machine()}, "

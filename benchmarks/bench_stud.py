@@ -29,41 +29,22 @@ shared: compare the ratios of one run, not runs).
 from __future__ import annotations
 
 import argparse
-import gc
-import os
 import platform
-import statistics
-import time
 from collections.abc import Callable
 
 import numpy as np
 
 from handrank import shortdeck, stud
 from handrank.cards import format_cards
+from _peers import load_average, timings  # noqa: E402 (benchmarks/ is the script folder)
 
 SEED = 20261202
 #: poker-equity's variant of each of our games.
 VARIANT = {"high": "stud", "hilo": "stud_hi_lo", "razz": "razz"}
 
 
-def times(fn: Callable[[], object], repeats: int) -> float:
-    """Median seconds of ``repeats`` runs after one warm-up."""
-    fn()
-    gc.disable()
-    try:
-        ts = []
-        for _ in range(repeats):
-            t0 = time.perf_counter()
-            fn()
-            ts.append(time.perf_counter() - t0)
-    finally:
-        gc.enable()
-    return statistics.median(ts)
 
 
-def _load() -> str:
-    load = os.getloadavg() if hasattr(os, "getloadavg") else (float("nan"),) * 3
-    return f"load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}"
 
 
 def ours(game: str, hands: list[str], **kw: object):
@@ -147,14 +128,14 @@ def main() -> int:
                  f"{n:,} deals, 1 thread each"))
 
     print(f"# stud and short-deck equity, {platform.machine()}, {platform.python_version()}, "
-          f"{_load()}")
+          f"{load_average()}")
     if args.markdown:
         print("| what | handrank ns/showdown (median) | poker-equity ns/showdown | "
               "poker-equity / handrank | note |")
         print("|---|---:|---:|---:|---|")
     for name, count, ours_fn, peer_fn, note in rows:
-        ours_t = times(ours_fn, reps) / count
-        peer_t = times(peer_fn, reps) / count if peer_fn is not None else None
+        ours_t = timings(ours_fn, reps)[0] / count
+        peer_t = timings(peer_fn, reps)[0] / count if peer_fn is not None else None
         peer = f"{peer_t * 1e9:,.1f}" if peer_t is not None else "-"
         ratio = f"{peer_t / ours_t:,.1f}" if peer_t is not None else "-"
         if args.markdown:
