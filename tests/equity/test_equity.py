@@ -462,7 +462,9 @@ def test_input_is_checked_once_at_entry(monkeypatch):
             return fn(*a, **k)
         return wrapper
 
+    from handrank._support import checks
     monkeypatch.setattr(inputs, "parse_cards", counting("parse_cards", inputs.parse_cards))
+    monkeypatch.setattr(checks, "parse_cards", counting("parse_cards", checks.parse_cards))
     monkeypatch.setattr(inputs, "parse_range", counting("parse_range", inputs.parse_range))
     monkeypatch.setattr(ranges, "_checked_arrays", counting("check", ranges._checked_arrays))
     monkeypatch.setattr(_kernel, "deck_left", None)  # the deck is counted in Python, once

@@ -9,7 +9,7 @@ from typing import TypeVar
 
 import numpy as np
 
-from ..cards import format_card
+from ..cards import CardsLike, format_card, parse_cards
 from ..errors import DuplicateCardError, HandrankError, HandSizeError, OptionError
 
 T = TypeVar("T")
@@ -72,6 +72,19 @@ def check_option(value: object, name: str, choices: Iterable[T]) -> T:
             return c
     listed = ", ".join(repr(c) for c in options)
     raise OptionError(f"unknown {name} {value!r}; expected one of {listed}")
+
+
+def read_cards(value: CardsLike | None, what: str,
+               parse: Callable[[CardsLike], list[int]] | None = None) -> list[int]:
+    """Card ids of ``value`` (text, ids, card objects; None = no cards) read by ``parse``
+    (default :func:`~handrank.cards.parse_cards`; a game's own reader, e.g. short deck's
+    36-card one); its errors get ``what`` (``"board"``, ``"dead cards"``) as context."""
+    if value is None:
+        return []
+    try:
+        return (parse or parse_cards)(value)
+    except HandrankError as e:
+        raise e.with_context(what) from None
 
 
 def each_player(hands: Iterable[T], what: str, one: str, parse: Callable[[T], list[int]],

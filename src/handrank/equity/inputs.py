@@ -12,7 +12,7 @@ from typing import Any, Literal, Protocol, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from .._support.checks import check_int, check_option, check_part
+from .._support.checks import check_int, check_option, check_part, read_cards
 from .._support.seeds import SeedLike, replayable, rng
 from .._support.threads import check_executor, resolve_threads
 from ..cards import CardsLike, card_repr, format_card, format_cards, parse_cards
@@ -165,10 +165,10 @@ def read_deal(players: object, board: CardsLike | None, dead: CardsLike | None) 
     """Check the players, the board and the dead cards; remove the known cards from
     every range. Errors name the player (from 0), the card and where else it is."""
     specs = _player_list(players)
-    board_ids = _cards(board, "board")
+    board_ids = read_cards(board, "board")
     if len(board_ids) not in (0, 3, 4, 5):
         raise HandSizeError(f"the board has 0, 3, 4 or 5 cards, got {len(board_ids)}")
-    dead_ids = _cards(dead, "dead cards")
+    dead_ids = read_cards(dead, "dead cards")
     for c in dead_ids:
         if c in board_ids:
             raise DuplicateCardError(f"{format_card(c)} is both on the board and dead", card=c)
@@ -229,15 +229,6 @@ def _player_list(players: object) -> list[Any]:
     if not 2 <= len(players) <= 10:
         raise HandSizeError(f"equity needs 2 to 10 players, got {len(players)}")
     return list(players)
-
-
-def _cards(value: CardsLike | None, what: str) -> list[int]:
-    if value is None:
-        return []
-    try:
-        return parse_cards(value)
-    except HandrankError as e:
-        raise e.with_context(what) from None
 
 
 def _hole(ids: list[int], label: str) -> Range:

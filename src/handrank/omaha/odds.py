@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 
 from .._support import showdown_equity as engine
-from .._support.checks import check_bool, each_player
+from .._support.checks import check_bool, each_player, read_cards
 from .._support.seeds import SeedLike
 from ..cards import CardsLike, format_card, format_cards, parse_cards
 from ..equity.inputs import Method, ProgressFn, read_options
-from ..errors import DuplicateCardError, HandrankError, HandSizeError
+from ..errors import DuplicateCardError, HandSizeError
 from ..result import ShowdownEquity
 from .hands import BOARD_SIZE, HOLE_SIZES
 
@@ -23,15 +23,6 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 #: second), Monte Carlo beyond (more dead cards than that never make it larger).
 MAX_EXACT_EVALS = engine.MAX_EXACT_EVALS
 KERNEL = "handrank.omaha._kernel"
-
-
-def _cards(value: CardsLike | None, what: str) -> list[int]:
-    if value is None:
-        return []
-    try:
-        return parse_cards(value)
-    except HandrankError as e:
-        raise e.with_context(what) from None
 
 
 def _hole(entry: CardsLike) -> list[int]:
@@ -47,10 +38,10 @@ def read_deal(holes: Sequence[CardsLike], board: CardsLike | None, dead: CardsLi
               hilo: bool) -> engine.ShowdownDeal:
     """Check the players' holes, the board and the dead cards once (errors name the
     player from 0, the card and both places) and lay them out for the engine."""
-    b = _cards(board, "board")
+    b = read_cards(board, "board")
     if len(b) not in (0, 3, 4, 5):
         raise HandSizeError(f"the board has 0, 3, 4 or 5 cards, got {len(b)}")
-    d = _cards(dead, "dead cards")
+    d = read_cards(dead, "dead cards")
     seen = {c: "on the board" for c in b}
     for c in d:
         if c in seen:

@@ -9,12 +9,12 @@ from concurrent.futures import Executor
 
 import numpy as np
 
-from .._support.checks import check_bool, each_player
+from .._support.checks import check_bool, each_player, read_cards
 from .._support.seeds import SeedLike
 from .._support.showdown_equity import HIGH, make_deal, showdown_equity
 from ..cards import CardsLike, format_card, format_cards, parse_cards
 from ..equity.inputs import Method, ProgressFn, read_options
-from ..errors import CardRangeError, DuplicateCardError, HandrankError, HandSizeError
+from ..errors import CardRangeError, DuplicateCardError, HandSizeError
 from ..result import ShowdownEquity
 from .hands import FIRST_CARD
 
@@ -49,13 +49,8 @@ def _read(holes: object, board: CardsLike | None, dead: CardsLike | None
     if not MIN_PLAYERS <= len(holes) <= MAX_PLAYERS:
         raise HandSizeError(f"short-deck equity takes {MIN_PLAYERS} to {MAX_PLAYERS} players, "
                             f"got {len(holes)}")
-    parsed = []
-    for what, cards in (("board", board), ("dead cards", dead)):
-        try:
-            parsed.append([] if cards is None else _short(cards))
-        except HandrankError as e:
-            raise e.with_context(what) from None
-    b, d = parsed
+    b = read_cards(board, "board", _short)
+    d = read_cards(dead, "dead cards", _short)
     if len(b) not in (0, 3, 4, 5):
         raise HandSizeError(f"board: the board has 0, 3, 4 or 5 cards, got {len(b)}")
     seen = {c: "on the board" for c in b}

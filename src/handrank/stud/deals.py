@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._support.checks import each_player
+from .._support.checks import each_player, read_cards
 from ..cards import CardsLike, card_repr, format_cards, parse_cards
-from ..errors import HandrankError, HandSizeError
+from ..errors import HandSizeError
 from .hands import CARDS, KNOWN_SIZES, MAX_PLAYERS
 
 #: Fewest players of an equity call.
@@ -70,10 +70,7 @@ def read_deal(hands: object, dead: CardsLike | None) -> StudDeal:
                             f"game's shared river card is not modelled)")
     if n < MIN_PLAYERS:
         raise HandSizeError(f"stud equity takes 2 to {MAX_PLAYERS} players, got {n}")
-    try:
-        dead_ids = [] if dead is None else parse_cards(dead)
-    except HandrankError as e:
-        raise e.with_context("dead cards") from None
+    dead_ids = read_cards(dead, "dead cards")
     seen = {c: "among the dead cards" for c in dead_ids}
     out = []
     for p, ids in each_player(hands, "hands", "one entry (known cards)", parse_cards, seen,
