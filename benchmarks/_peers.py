@@ -45,6 +45,17 @@ def timings(fn: Callable[[], object], repeats: int) -> tuple[float, float]:
     return statistics.median(ts), min(ts)
 
 
+def poker_equity_or_none() -> Any:
+    """The ``poker_equity`` module, or None (with a line saying so) when it is not
+    installed: the variant scripts then print handrank's rows only."""
+    try:
+        import poker_equity
+    except ImportError:
+        print("poker-equity is not installed (pip install poker-equity): handrank rows only")
+        return None
+    return poker_equity
+
+
 def load_average() -> str:
     """The 1, 5 and 15 minute load averages as text, for a table's header (nan where
     the platform has none)."""

@@ -52,7 +52,7 @@ import numpy as np
 
 from handrank import omaha
 from handrank.cards import format_cards
-from _peers import load_average, timings  # noqa: E402 (benchmarks/ is the script folder)
+from _peers import load_average, poker_equity_or_none, timings  # noqa: E402 (benchmarks/ is the script folder)
 
 SEED = 20261202
 
@@ -155,11 +155,7 @@ def main() -> int:
 
 def equity_table(args: argparse.Namespace) -> int:
     """handrank's Omaha equity against poker-equity's, in the same run (see the docstring)."""
-    try:
-        import poker_equity as pe
-    except ImportError:
-        pe = None
-        print("poker-equity is not installed (pip install poker-equity): handrank rows only")
+    pe = poker_equity_or_none()
     reps = 3 if args.quick else 7
     rng = np.random.default_rng(SEED)
     text = lambda ids: format_cards(ids, sep="")  # noqa: E731

@@ -36,7 +36,7 @@ import numpy as np
 
 from handrank import shortdeck, stud
 from handrank.cards import format_cards
-from _peers import load_average, timings  # noqa: E402 (benchmarks/ is the script folder)
+from _peers import load_average, poker_equity_or_none, timings  # noqa: E402 (benchmarks/ is the script folder)
 
 SEED = 20261202
 #: poker-equity's variant of each of our games.
@@ -58,11 +58,7 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true", help="small sizes, few repeats")
     ap.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     args = ap.parse_args()
-    try:
-        import poker_equity as pe
-    except ImportError:
-        pe = None
-        print("poker-equity is not installed (pip install poker-equity): handrank rows only")
+    pe = poker_equity_or_none()
     reps = 3 if args.quick else 7
     rng = np.random.default_rng(SEED)
     text = lambda ids: format_cards(ids, sep="")  # noqa: E731
