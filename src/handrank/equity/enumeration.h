@@ -36,6 +36,19 @@
 #define HANDRANK_EQUITY_ENUMERATION_H
 #include "equity/kernel.h"
 
+/* A group H of suit renamings (a bit set over hr_eq_perm) and, for each suit set
+ * sub, the size of sub's orbit under H (0 when a smaller set of the orbit stands
+ * for it) and the index (in hr_eq_iso.groups) of the stabiliser of sub in H: what
+ * the walk needs at each choice, looked up instead of recomputed. Every stabiliser
+ * is a subgroup of the 24 permutations of four suits, which has 30 subgroups (the
+ * table holds 32: hr_eq_build_groups never overflows it). */
+#define HR_EQ_MAX_GROUPS 32
+typedef struct {
+    uint32_t H;
+    uint8_t orbit[16];
+    uint8_t stab[16];
+} hr_eq_group;
+
 /* What one enumeration walks, and its weighted counters. Suits are 4-bit sets. */
 typedef struct {
     int n;                                  /* players */
@@ -47,6 +60,8 @@ typedef struct {
     int hole[4];                            /* most hole cards of the suit one player holds */
     uint16_t reach[13][6];                  /* nibble s: min(n, cards of suit s left at ranks <= R) */
     uint32_t group;                         /* suit permutations fixing every hand, board, dead */
+    int ngroups;                            /* subgroups of `group` met along paths: */
+    hr_eq_group groups[HR_EQ_MAX_GROUPS];   /* [0] is `group`, each its orbit table */
     uint64_t used;                          /* cards not in the deck */
     int64_t win[HR_EQ_MAX_PLAYERS], tie[HR_EQ_MAX_PLAYERS], share[HR_EQ_MAX_PLAYERS];
     int64_t evaluated;                      /* boards evaluated (showdowns) */
@@ -171,18 +186,19 @@ HR_INLINE void hr_eq_iso_leaf(hr_eq_iso *st, uint64_t k, uint64_t m, int64_t w) 
 /* The last card, from ranks <= R: a suit is relevant when a player holding its
  * most hole cards would reach five with this card (hole + board >= 4; hb: those
  * sums packed per suit, at most 7 each). The orbit weight of each relevant suit
- * (0 when another suit of its orbit under H stands for it) is found once per
- * call; weights are summed as small integers and multiplied by w once. Heads-up
- * (the common case) keeps the two players' keys, masks and counters in locals. */
+ * (0 when another suit of its orbit under H = st->groups[gid] stands for it) is
+ * read once per call; weights are summed as small integers and multiplied by w
+ * once. Heads-up (the common case) keeps the two players' keys, masks and
+ * counters in locals. */
 HR_INLINE void hr_eq_iso_last(hr_eq_iso *st, int R, unsigned hb, uint64_t k, uint64_t m,
-                              int64_t w, uint32_t H) {
+                              int64_t w, int gid) {
     unsigned hot = hr_eq_nibbles(hb >> 2), h;
+    const uint8_t *orbit = st->groups[gid].orbit;
     int64_t ow[4] = {0, 0, 0, 0};
     int RR;
     for (h = hot; h; h &= h - 1) {
-        uint32_t fix;
         int s = hr_eq_ctz32(h);
-        ow[s] = hr_eq_orbit(H, 1u << s, &fix);
+        ow[s] = orbit[1u << s];
     }
     if (st->n == 2) {
         const uint64_t k0 = st->pkey[0] + k, k1 = st->pkey[1] + k;
@@ -254,11 +270,12 @@ HR_INLINE void hr_eq_iso_last(hr_eq_iso *st, int R, unsigned hb, uint64_t k, uin
 
 /* Deal `rem` more cards from ranks <= R; hb: per suit (packed nibbles) the most
  * hole cards one player holds + the board cards so far (known board included),
- * k/m: key and mask of the cards dealt so far, w: weight, H: the suit renamings
- * that fix everything so far; first: levels left to split the work into parts at
+ * k/m: key and mask of the cards dealt so far, w: weight, gid: the group H of the
+ * suit renamings that fix everything so far (st->groups[gid]); first: levels left to split the work into parts at
  * (choices at the last of them, or ending within a card, are dealt round-robin). */
 static void hr_eq_iso_rec(hr_eq_iso *st, int R, int rem, unsigned hb,
-                          uint64_t k, uint64_t m, int64_t w, uint32_t H, int first) {
+                          uint64_t k, uint64_t m, int64_t w, int gid, int first) {
+    const hr_eq_group *G = &st->groups[gid];
     int RR;
     for (RR = R; RR >= 0 && st->upto[RR][4] >= rem; RR--) {
         /* relevant: hole + board + reach >= 5, i.e. bit 3 of each nibble + 3 (<= 15) */
@@ -274,16 +291,16 @@ static void hr_eq_iso_rec(hr_eq_iso *st, int R, int rem, unsigned hb,
                 uint64_t k1 = k + st->rkey[RR][T], m1 = m | hr_eq_sm[T] << RR;
                 int64_t w1 = w * hr_eq_binom[ni][j];
                 if (j == rem) hr_eq_iso_leaf(st, k1, m1, w1);
-                else if (rem - j == 1) hr_eq_iso_last(st, RR - 1, hb + hr_eq_spread[T], k1, m1, w1, H);
-                else hr_eq_iso_rec(st, RR - 1, rem - j, hb + hr_eq_spread[T], k1, m1, w1, H, 0);
+                else if (rem - j == 1) hr_eq_iso_last(st, RR - 1, hb + hr_eq_spread[T], k1, m1, w1, gid);
+                else hr_eq_iso_rec(st, RR - 1, rem - j, hb + hr_eq_spread[T], k1, m1, w1, gid, 0);
             }
             continue;
         }
         sub = rs;
         for (;;) {  /* every subset of the relevant cards, then j of the others */
             int ns = hr_eq_pc4[sub], j;
-            uint32_t fix;
-            int64_t orbit = hr_eq_orbit(H, sub, &fix);
+            int64_t orbit = G->orbit[sub];
+            int fix = G->stab[sub];
             for (j = 0; j <= ni && ns + j <= rem && orbit; j++) {
                 unsigned T = sub | hr_eq_low[is][j];
                 int t = ns + j;
@@ -363,6 +380,34 @@ HR_INLINE void hr_eq_class_keys(int n, const uint8_t *holes, int64_t A, uint32_t
     }
 }
 
+/* Fill st->groups from st->group: [0] is that group, then every stabiliser met
+ * below it (breadth first). They are subgroups of the 24 suit permutations, so at
+ * most 30; were the table ever full, a stabiliser would be replaced by the trivial
+ * group {identity} in its last slot, which walks more sets and counts the same. */
+HR_INLINE void hr_eq_build_groups(hr_eq_iso *st) {
+    int i, j;
+    unsigned sub;
+    st->groups[0].H = st->group;
+    st->ngroups = 1;
+    for (i = 0; i < st->ngroups; i++) {
+        hr_eq_group *G = &st->groups[i];
+        for (sub = 0; sub < 16; sub++) {
+            uint32_t fix = 1;
+            int64_t o = hr_eq_orbit(G->H, sub, &fix);
+            G->orbit[sub] = (uint8_t)o;
+            G->stab[sub] = 0;
+            if (!o) continue;  /* not walked: no stabiliser needed */
+            for (j = 0; j < st->ngroups && st->groups[j].H != fix; j++) {}
+            if (j == st->ngroups) {
+                if (j == HR_EQ_MAX_GROUPS - 1) fix = 1;  /* never reached (see above) */
+                for (j = 0; j < st->ngroups && st->groups[j].H != fix; j++) {}
+                if (j == st->ngroups) st->groups[st->ngroups++].H = fix;
+            }
+            G->stab[sub] = (uint8_t)j;
+        }
+    }
+}
+
 /* Set up one assignment: players' hole cards h[0 .. 2n) on the known board;
  * rkey: the per-call table of rank keys, known_group: hr_eq_known_group.
  * With r <= 1 only the players' keys and masks and st->used are set (one card
@@ -427,6 +472,7 @@ HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint
             if (ok) st->group |= (uint32_t)1 << g;
         }
     }
+    hr_eq_build_groups(st);
     return left < r ? -1 : 0;
 }
 
@@ -457,6 +503,7 @@ HR_INLINE int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_as
             for (s = 0; s < 4; s++)
                 if (T >> s & 1) rkey[R][T] += HR_CARD_KEY[4 * R + s];
         }
+    hr_poker_prefetch_tables();
     known_group = hr_eq_known_group(board_mask, known_mask);
     for (u = start; u < stop; u++) {
         int64_t a = u / parts, *o = out + u * 3 * n;
@@ -477,7 +524,7 @@ HR_INLINE int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_as
             for (s = 0; s < 4; s++)
                 hb |= (unsigned)(st.hole[s] + hr_popcount64(board_mask & (0x1111111111111ULL << s)))
                       << (4 * s);
-            hr_eq_iso_rec(&st, 12, r, hb, 0, 0, 1, st.group, 1);
+            hr_eq_iso_rec(&st, 12, r, hb, 0, 0, 1, 0, 1);
         }
         ev += st.evaluated;
         for (p = 0; p < n; p++) {
