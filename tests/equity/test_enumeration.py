@@ -169,6 +169,50 @@ def test_several_assignments_and_parts_add_up():
     assert not out[:4].any() and not out[11:].any() and out[4:11].any()
 
 
+def test_threads_sharing_units_fill_every_row_once():
+    """``exact_iso`` with a shared counter (issue 11): two threads calling it at once
+    with the same arguments run every unit exactly once between them (the rows are
+    those of one call), and a late thread finds nothing left."""
+    import threading
+    d = inputs.read_deal(["QQ+, AKs", "JJ-99"], None, None)
+    p = planning.plan(d, "exact", False)
+    holes = u8(p.holes[p.reps][:6])
+    A, n, parts = holes.shape[0], 2, 5
+    expect = np.zeros((A * parts, 3 * n), dtype=np.int64)
+    K.exact_iso(holes, d.board, d.dead_mask, parts, 3, A * parts - 2, expect)
+    out = np.zeros_like(expect)
+    counter = np.zeros(1, dtype=np.int64)
+    evaluated = []
+    ts = [threading.Thread(target=lambda: evaluated.append(K.exact_iso(
+        holes, d.board, d.dead_mask, parts, 3, A * parts - 2, out, counter))) for _ in range(2)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    assert np.array_equal(out, expect)
+    # every unit taken once (the counter ends one past the range per caller)
+    assert counter[0] == A * parts - 5 + 2
+    assert K.exact_iso(holes, d.board, d.dead_mask, parts, 3, A * parts - 2, out, counter) == 0
+    with pytest.raises(HandrankError, match="shared"):
+        K.exact_iso(holes, d.board, d.dead_mask, parts, 0, 1, out, np.zeros(2, np.int64))
+
+
+def test_small_exact_work_stays_on_one_thread(monkeypatch):
+    """Less than about 0.5 ms of exact work (AhAd vs KsKc preflop) runs on the calling
+    thread whatever ``threads`` says (a second thread costs more than it saves);
+    larger work (AA vs KK) is shared between threads. Same result either way."""
+    from handrank.equity import enumeration
+    calls = []
+    real = enumeration._shared
+    monkeypatch.setattr(enumeration, "_shared", lambda *a: calls.append(a) or real(*a))
+    assert E.equity(["AhAd", "KsKc"], method="exact", threads=2) == \
+        E.equity(["AhAd", "KsKc"], method="exact", threads=1)
+    assert calls == []
+    assert E.equity(["AA", "KK"], method="exact", threads=2) == \
+        E.equity(["AA", "KK"], method="exact", threads=1)
+    assert len(calls) == 1
+
+
 def weighted_every_combination(players, board=None, dead=None) -> np.ndarray:
     """(3, n) weighted totals over every compatible combination, plain kernel."""
     d = inputs.read_deal(players, board, dead)

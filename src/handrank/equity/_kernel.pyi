@@ -27,6 +27,7 @@ def exact_iso(
     start: int,
     stop: int,
     out: npt.NDArray[np.int64],
+    shared: npt.NDArray[np.int64] | None = None,
 ) -> int: ...
 def class_keys(
     holes: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], dead_mask: int

@@ -55,7 +55,7 @@ cdef extern from "equity/enumeration.h" nogil:
     int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_assign,
                         uint64_t base_key, uint64_t board_mask, uint64_t known_mask,
                         int parts, int64_t start, int64_t stop, int64_t *out,
-                        int64_t *evaluated)
+                        int64_t *evaluated, int64_t *next)
     uint32_t hr_eq_known_group(uint64_t board_mask, uint64_t known_mask)
     void hr_eq_class_keys(int n, const uint8_t *holes, int64_t A, uint32_t group,
                           uint64_t *keys)
@@ -185,7 +185,8 @@ cdef int _exact_args(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint
 
 
 def exact_iso(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t dead_mask,
-              int64_t parts, int64_t start, int64_t stop, int64_t[:, ::1] out):
+              int64_t parts, int64_t start, int64_t stop, int64_t[:, ::1] out,
+              int64_t[::1] shared=None):
     """Kernel: exact enumeration of work units ``start..stop`` with board suit
     isomorphism (``equity/enumeration.h``): boards that differ only in cards of
     suits no player can still make a flush in are evaluated once and weighted.
@@ -196,18 +197,29 @@ def exact_iso(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t de
     the parts of an assignment add up to all its boards). ``out``:
     ``(A * parts, 3n)`` int64; row u receives the counts of unit u: wins[n],
     ties[n], pot share units[n] (1/SHARE_UNITS each), over boards (not classes).
-    Returns the number of boards evaluated (one per class). Releases the GIL.
-    Raises HandrankError on shape or card problems."""
+    ``shared``: None, or a ``(1,)`` int64 counter, 0 at first, that several threads
+    pass at once with the same other arguments: they share units ``start..stop``
+    (each unit runs once, on the first thread free to take it, and writes only its
+    row of ``out``), so one call per thread runs them all with no Python between
+    units.
+    Returns the number of boards evaluated (one per class) by this call. Releases
+    the GIL. Raises HandrankError on shape or card problems."""
     cdef uint64_t bk, bm, km
     cdef int64_t evaluated = 0
+    cdef int64_t *nxt = NULL
     cdef int rc = 0, n = <int>(holes.shape[1] // 2), r = 5 - <int>board.shape[0]
     _exact_args(holes, board, dead_mask, parts, start, stop, out.shape[0], out.shape[1],
                 &bk, &bm, &km)
+    if shared is not None:
+        if shared.shape[0] != 1:
+            raise HandrankError(f"shared must be a (1,) int64 counter, got shape "
+                                f"({shared.shape[0]},)")
+        nxt = &shared[0]
     if stop == start:
         return 0
     with nogil:
         rc = hr_eq_exact_iso(n, r, &holes[0, 0], holes.shape[0], bk, bm, km, <int>parts,
-                             start, stop, &out[0, 0], &evaluated)
+                             start, stop, &out[0, 0], &evaluated, nxt)
     if rc:
         raise HandrankError("equity input changed while the kernel ran")
     return evaluated
@@ -260,7 +272,7 @@ def _kernel_only_benchmark(const uint8_t[:, ::1] holes, const uint8_t[::1] board
     with nogil:
         for i in range(repeat):
             rc |= hr_eq_exact_iso(n, r, &holes[0, 0], A, bk, bm, km, 1, 0, A, &out[0, 0],
-                                  &evaluated)
+                                  &evaluated, NULL)
     t = time.perf_counter() - t
     if rc:
         raise HandrankError("equity input changed while the kernel ran")

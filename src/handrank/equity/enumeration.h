@@ -476,6 +476,18 @@ HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint
     return left < r ? -1 : 0;
 }
 
+/* (*next)++ as one atomic step (threads sharing units); returns the old value. */
+#if defined(_MSC_VER)
+#include <intrin.h>
+HR_INLINE int64_t hr_eq_take(int64_t *next) {
+    return _InterlockedExchangeAdd64((volatile __int64 *)next, 1);
+}
+#else
+HR_INLINE int64_t hr_eq_take(int64_t *next) {
+    return __atomic_fetch_add(next, 1, __ATOMIC_RELAXED);
+}
+#endif
+
 /* Exact enumeration over work units [start, stop): unit u is assignment
  * u / parts (hole cards holes[a * 2n .. a * 2n + 2n)), part u % parts of its
  * boards (the choices t of the first level -- which ranks and suits the board's
@@ -485,11 +497,17 @@ HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint
  * parts >= 1).
  * Unit u's weighted counts go to out[u * 3n ..]: wins[n], ties[n], pot share
  * units[n] (1/2520 each). *evaluated (if not NULL) receives the boards evaluated.
+ * With next == NULL this call runs units start, start + 1, ..., stop - 1. Otherwise
+ * several threads run the same call at once and share the units: each takes unit
+ * start + (*next)++ (atomically) until that reaches stop, so a thread that starts
+ * late or gets cheap units takes more of them (one C call per thread, no Python
+ * between units); *next starts at 0, each unit runs once, and every unit writes
+ * only its own row of out.
  * Returns 0, or -1 if a unit's cards are out of range or leave too few cards. */
 HR_INLINE int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_assign,
                               uint64_t base_key, uint64_t board_mask, uint64_t known_mask,
                               int parts, int64_t start, int64_t stop, int64_t *out,
-                              int64_t *evaluated) {
+                              int64_t *evaluated, int64_t *next) {
     int64_t u, ev = 0;
     hr_eq_iso st;
     uint64_t rkey[13][16];
@@ -505,7 +523,8 @@ HR_INLINE int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_as
         }
     hr_poker_prefetch_tables();
     known_group = hr_eq_known_group(board_mask, known_mask);
-    for (u = start; u < stop; u++) {
+    for (u = next ? start + hr_eq_take(next) : start; u < stop;
+         u = next ? start + hr_eq_take(next) : u + 1) {
         int64_t a = u / parts, *o = out + u * 3 * n;
         if (a >= num_assign) return -1;
         if (hr_eq_iso_init(&st, n, r, holes + a * 2 * n, base_key, board_mask, known_mask,

@@ -4,12 +4,13 @@ compatible hole-card combinations, on the C kernel."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .._support.threads import executor_workers, run_units
+from .._support.threads import executor_workers, run_tasks, run_units
 from . import _kernel as _equity
 from .inputs import Deal, ProgressFn
 from .planning import ExactPlan
@@ -24,6 +25,11 @@ if TYPE_CHECKING:
 # O(batch), not O(combinations)).
 _TASK_EVALS = 8_000_000
 _BATCH = 1 << 16
+# Less nominal work than this, after the suit isomorphism's usual cut (/20 preflop,
+# /3 on the flop), runs on one thread whatever ``threads`` says: about 0.5 ms, less
+# than a second thread costs to start and join here (0.1-0.2 ms) plus what it saves
+# (AhAd vs KsKc preflop, 0.4 ms, took 1.2x longer on two threads than on one).
+_MIN_THREADED_EVALS = 200_000
 
 
 def _done(u: int, parts: int, per: int) -> int:
@@ -63,6 +69,28 @@ def _exact_unit(holes: np.ndarray, board: np.ndarray, dead_mask: int, parts: int
     out = np.zeros((holes.shape[0] * parts, holes.shape[1] // 2 * 3), dtype=np.int64)
     _equity.exact_iso(holes, board, dead_mask, parts, start, stop, out)
     return out[start:stop]
+
+
+def _shared(holes: np.ndarray, board: np.ndarray, dead_mask: int, parts: int, s0: int,
+            e0: int, workers: int, round_units: int, progress: ProgressFn | None,
+            done_at: Callable[[int], int], total: int) -> np.ndarray:
+    """Units ``s0..e0`` of ``holes`` (as :func:`_exact_unit`) on ``workers`` threads
+    that share them in C (``exact_iso``'s shared counter): per round of at most
+    ``round_units`` units, one kernel call per thread and no Python between units,
+    so a thread that starts late takes fewer. Rounds keep Ctrl-C prompt (it is
+    raised between them) and report ``progress(done_at(unit), total)``."""
+    out = np.zeros((holes.shape[0] * parts, holes.shape[1] // 2 * 3), dtype=np.int64)
+    for r0 in range(s0, e0, round_units):
+        r1 = min(e0, r0 + round_units)
+        counter = np.zeros(1, dtype=np.int64)
+
+        def run(r0: int = r0, r1: int = r1, counter: np.ndarray = counter) -> int:
+            _equity.exact_iso(holes, board, dead_mask, parts, r0, r1, out, counter)
+            return r1 - r0
+        run_tasks([run] * min(workers, r1 - r0), workers)
+        if progress is not None:
+            progress(done_at(r1), total)
+    return out[s0:e0]
 
 
 def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | None,
@@ -108,6 +136,9 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
     if executor is not None and A * per <= _TASK_EVALS:
         executor = None  # one unit's work: a round trip would cost more (same counts)
     workers = executor_workers(executor, threads)
+    if executor is None and workers > 1 and \
+            A * per // {5: 20, 2: 3}.get(deal.to_deal, 1) < _MIN_THREADED_EVALS:
+        workers = threads = 1
     parts = 1
     if part is not None:  # the cut must not depend on the workers
         if A < part[1] and deal.to_deal >= 2:
@@ -134,6 +165,7 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
 
     total_work = done(hi)
     unit_per_task = max(1, _TASK_EVALS * parts // max(1, per))
+    round_units = unit_per_task * workers * 4  # in-process threads: a round of _shared
     if workers > 1:  # several tasks per worker (taken in turn) so workers finish together,
         # none below _TASK_EVALS / 32 (about 0.1 ms: a task's Python costs 10-20 us)
         unit_per_task = min(unit_per_task, max(1, -(-(hi - lo) // (8 * workers)),
@@ -148,6 +180,9 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
             continue
         if e0 - s0 <= unit_per_task and progress is None and executor is None:
             got = _exact_unit(hb, board, dead_mask, parts, s0, e0)  # one C call, no pool
+        elif executor is None and workers > 1:
+            got = _shared(hb, board, dead_mask, parts, s0, e0, workers, round_units,
+                          progress, lambda u, b0=b0: done(b0 * parts + u), total_work)
         else:
             spans = [(s, min(e0, s + unit_per_task)) for s in range(s0, e0, unit_per_task)]
             # each unit carries only the representatives it covers
