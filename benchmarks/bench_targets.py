@@ -11,6 +11,9 @@ Rows (one thread unless the row says 2 threads; the same seeded hands everywhere
   from ``cards.deal(1_000_000, 7, seed=20261202)``), ns/hand; target 2.0 or less and
   55x or more phevaluator's ``_pheval.evaluate_7cards`` (``list(starmap(...))`` over
   a prefix of the same hands, per hand);
+* bulk into a kept array: the same call with ``out=`` an array made once (as the
+  native peers' drivers keep theirs, see benchmarks/README.md); same target. On a
+  VM, a fresh 4 MB result costs page faults, up to a few ns per hand;
 * bulk, 2 threads: the same call with ``threads=2``; target 1.8x or more the
   1-thread call (both wall time, same round);
 * all 133,784,560 7-card hands: ``poker.strength_counts(7)``, ms; target 120 or less;
@@ -32,7 +35,11 @@ has the benchmark hook for it ("n/a" otherwise; see ``LIMIT_HOOKS``), and the
 same-run ratio with its target.
 
 Timing: process CPU time (``time.process_time``) for one-thread rows, wall time
-(``time.perf_counter``) for 2-thread rows (their CPU/wall is printed: about 2
+(``time.perf_counter``) for 2-thread rows. Rows of a few milliseconds (the bulk
+rows, exact AhAd vs KsKc and AA vs KK, and their peers) take the median of
+``--calls`` calls in a row (default 3): the first call after the other rows' tens of megabytes pays for
+bringing the tables and the interpreter back into the caches (0.2-0.3 ms here),
+which a program calling equity in a loop does not (their CPU/wall is printed: about 2
 when both threads ran at once, about 1 when another process held the second
 core). One untimed warm-up call per row, garbage collector off. Each round runs
 every row once, handrank and its peer in alternating order, so a burst of load
@@ -78,6 +85,14 @@ def cpu_time(fn: Callable[[], Any]) -> float:
         return time.process_time() - t
     finally:
         gc.enable()
+
+
+CALLS = 3  # --calls: calls in a row for the millisecond rows (median taken)
+
+
+def cpu_time_warm(fn: Callable[[], Any]) -> float:
+    """Median process CPU seconds of CALLS calls in a row (GC off)."""
+    return statistics.median(cpu_time(fn) for _ in range(CALLS))
 
 
 def wall_time(fn: Callable[[], Any]) -> tuple[float, float]:
@@ -189,18 +204,22 @@ def build_rows(quick: bool, skipped: list[str]) -> tuple[list[Row], Ctx]:
 
     # bulk, 1 thread, vs phevaluator
     bulk = Row(f"bulk {n:,} random 7-card, evaluate_many", "ns/hand",
-               lambda: cpu_time(lambda: poker.evaluate_many(ids, threads=1)) * 1e9 / n,
+               lambda: cpu_time_warm(lambda: poker.evaluate_many(ids, threads=1)) * 1e9 / n,
                target=2.0, limit_key="bulk")
     try:
         from phevaluator import _pheval
         f7 = _pheval.evaluate_7cards
         prefix = [tuple(int(c) for c in r) for r in ids[: 50_000 if quick else 200_000]]
         bulk.ratio_name = "x phevaluator evaluate_7cards"
-        bulk.peer = lambda: cpu_time(lambda: list(starmap(f7, prefix))) * 1e9 / len(prefix)
+        bulk.peer = lambda: cpu_time_warm(lambda: list(starmap(f7, prefix))) * 1e9 / len(prefix)
         bulk.ratio_target = 55.0
     except ImportError:
         skipped.append("phevaluator not installed: no ratio on the bulk row")
     rows.append(bulk)
+    kept = np.empty(n, dtype=np.int32)
+    rows.append(Row(f"bulk {n:,}, into a kept out= array", "ns/hand",
+                    lambda: cpu_time_warm(lambda: poker.evaluate_many(ids, threads=1, out=kept))
+                    * 1e9 / n, target=2.0, limit_key="bulk"))
 
     rows.append(two_threads(f"bulk {n:,}, 2 threads (wall)", "ns/hand", 1e9 / n,
                             lambda t: poker.evaluate_many(ids, threads=t)))
@@ -211,7 +230,7 @@ def build_rows(quick: bool, skipped: list[str]) -> tuple[list[Row], Ctx]:
 
     # exact heads-up vs poker-equity
     ex = Row("exact AhAd vs KsKc (1,712,304 boards)", "ms",
-             lambda: cpu_time(lambda: equity.equity(HH, method="exact", threads=1)) * 1e3,
+             lambda: cpu_time_warm(lambda: equity.equity(HH, method="exact", threads=1)) * 1e3,
              target=0.6, limit_key="exact")
     try:
         import poker_equity as pe
@@ -220,14 +239,14 @@ def build_rows(quick: bool, skipped: list[str]) -> tuple[list[Row], Ctx]:
         # bench_equity.py's ratio (41x before issue 11) used its wall time instead.
         ex.ratio_name = (f"x poker-equity exact_from_text (CPU time of its "
                          f"{pe.default_thread_count()} threads)")
-        ex.peer = lambda: cpu_time(lambda: pe.exact_from_text("holdem", HH)) * 1e3
+        ex.peer = lambda: cpu_time_warm(lambda: pe.exact_from_text("holdem", HH)) * 1e3
         ex.ratio_target = 300.0
     except ImportError:
         skipped.append("poker-equity not installed: no ratio on the exact heads-up row")
     rows.append(ex)
 
     rows.append(Row("exact AA vs KK (ranges)", "ms",
-                    lambda: cpu_time(lambda: equity.equity(["AA", "KK"], method="exact",
+                    lambda: cpu_time_warm(lambda: equity.equity(["AA", "KK"], method="exact",
                                                            threads=1)) * 1e3, target=2.5))
     rows.append(Row("exact QQ+,AKs vs JJ-99,AQs+", "ms",
                     lambda: cpu_time(lambda: equity.equity(QQ_JJ, method="exact",
@@ -282,10 +301,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="2 rounds, smaller inputs")
     ap.add_argument("--rounds", type=int, default=None, help="rounds (default 5; --quick 2)")
     ap.add_argument("--markdown", action="store_true", help="also print the table as Markdown")
+    ap.add_argument("--calls", type=int, default=3,
+                    help="calls in a row for the millisecond rows, median taken (default 3)")
     args = ap.parse_args(argv)
+    global CALLS
+    CALLS = args.calls
     rounds = args.rounds if args.rounds is not None else (2 if args.quick else 5)
     if rounds < 1:
         ap.error("--rounds must be at least 1")
+    if args.calls < 1:
+        ap.error("--calls must be at least 1")
 
     for key, text in machine_info():
         print(f"{key}: {text}")
