@@ -523,9 +523,16 @@ HR_INLINE int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_as
         }
     hr_poker_prefetch_tables();
     known_group = hr_eq_known_group(board_mask, known_mask);
-    for (u = next ? start + hr_eq_take(next) : start; u < stop;
-         u = next ? start + hr_eq_take(next) : u + 1) {
-        int64_t a = u / parts, *o = out + u * 3 * n;
+    for (u = start;; u++) {
+        int64_t a, *o;
+        if (next) {
+            int64_t t = hr_eq_take(next);
+            if (t < 0 || t >= stop - start) break;  /* whatever the counter held */
+            u = start + t;
+        } else if (u >= stop) {
+            break;
+        }
+        a = u / parts; o = out + u * 3 * n;
         if (a >= num_assign) return -1;
         if (hr_eq_iso_init(&st, n, r, holes + a * 2 * n, base_key, board_mask, known_mask,
                            (const uint64_t (*)[16])rkey, known_group))

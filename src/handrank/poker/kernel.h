@@ -213,11 +213,15 @@ __attribute__((target("ssse3"))) static inline ptrdiff_t hr_poker_eval_fast##K( 
     const __m128i p2 = HR_ROT_PAT(K, 2), p3 = HR_ROT_PAT(K, 3);                     \
     const __m128i lane = _mm_set1_epi64x((long long)((1ULL << (8 * K)) - 1));      \
     const __m128i top = _mm_set1_epi8(51);                                          \
-    ptrdiff_t b, e, i;                                                              \
+    /* rows i < vlim may start a 2-row step (its 16-byte load ends inside row     \
+       stop - 1); found once, not per step */                                       \
+    const ptrdiff_t vlim = K * stop >= 16 ? (K * stop - 16) / K + 1 : 0;            \
+    ptrdiff_t b, e, i, e2;                                                          \
     for (b = start; b < stop; b = e) {                                              \
         __m128i bad = _mm_setzero_si128(), same = _mm_setzero_si128();              \
         e = stop - b > HR_CHECK_BLOCK ? b + HR_CHECK_BLOCK : stop;                  \
-        for (i = b; i + 1 < e && K * i + 16 <= K * stop; i += 2) {                   \
+        e2 = e - 1 < vlim ? e - 1 : vlim;                                           \
+        for (i = b; i < e2; i += 2) {                                               \
             __m128i x = _mm_loadu_si128((const __m128i *)(ids + K * i));            \
             __m128i y = _mm_shuffle_epi8(x, p0);                                    \
             bad = _mm_or_si128(bad, _mm_subs_epu8(y, top));                         \
@@ -270,11 +274,15 @@ __attribute__((target("avx2"))) static inline ptrdiff_t hr_poker_eval_avx2_##K( 
     const __m256i t1 = HR_B2(_mm_loadu_si128((const __m128i *)(HR_RANK_KEY_PLANES + 16))); \
     const __m256i t2 = HR_B2(_mm_loadu_si128((const __m128i *)(HR_RANK_KEY_PLANES + 32))); \
     const __m256i base = _mm256_set1_epi64x((long long)HR_SUIT_BASE);               \
-    ptrdiff_t b, e, i;                                                              \
+    /* rows i < vlim may start a 4-row step (its second 16-byte load ends inside  \
+       row stop - 1); found once, not per step */                                   \
+    const ptrdiff_t vlim = K * stop >= 2 * K + 16 ? (K * stop - 2 * K - 16) / K + 1 : 0; \
+    ptrdiff_t b, e, i, e4;                                                          \
     for (b = start; b < stop; b = e) {                                              \
         __m256i bad = zero, same = zero;                                            \
         e = stop - b > HR_CHECK_BLOCK ? b + HR_CHECK_BLOCK : stop;                  \
-        for (i = b; i + 3 < e && K * i + 2 * K + 16 <= K * stop; i += 4) {           \
+        e4 = e - 3 < vlim ? e - 3 : vlim;                                           \
+        for (i = b; i < e4; i += 4) {                                               \
             __m256i x = _mm256_inserti128_si256(_mm256_castsi128_si256(             \
                 _mm_loadu_si128((const __m128i *)(ids + K * i))),                   \
                 _mm_loadu_si128((const __m128i *)(ids + K * i + 2 * K)), 1);        \
