@@ -181,8 +181,10 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
         if e0 - s0 <= unit_per_task and progress is None and executor is None:
             got = _exact_unit(hb, board, dead_mask, parts, s0, e0)  # one C call, no pool
         elif executor is None and workers > 1:
+            def done_at(u: int, first: int = b0 * parts) -> int:
+                return done(first + u)
             got = _shared(hb, board, dead_mask, parts, s0, e0, workers, round_units,
-                          progress, lambda u, b0=b0: done(b0 * parts + u), total_work)
+                          progress, done_at, total_work)
         else:
             spans = [(s, min(e0, s + unit_per_task)) for s in range(s0, e0, unit_per_task)]
             # each unit carries only the representatives it covers
