@@ -193,8 +193,12 @@ def test_threads_sharing_units_fill_every_row_once():
     # every unit taken once (the counter ends one past the range per caller)
     assert counter[0] == A * parts - 5 + 2
     assert K.exact_iso(holes, d.board, d.dead_mask, parts, 3, A * parts - 2, out, counter) == 0
-    with pytest.raises(HandrankError, match="shared"):
-        K.exact_iso(holes, d.board, d.dead_mask, parts, 0, 1, out, np.zeros(2, np.int64))
+    ro = np.zeros(1, np.int64)
+    ro.setflags(write=False)
+    odd = np.frombuffer(bytearray(17), np.int64, count=1, offset=1)  # misaligned
+    for bad in (np.zeros(2, np.int64), np.zeros(1, np.int32), [0], ro, odd):
+        with pytest.raises(HandrankError, match="shared must be"):
+            K.exact_iso(holes, d.board, d.dead_mask, parts, 0, 1, out, bad)
 
 
 def test_small_exact_work_stays_on_one_thread(monkeypatch):

@@ -186,7 +186,7 @@ cdef int _exact_args(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint
 
 def exact_iso(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t dead_mask,
               int64_t parts, int64_t start, int64_t stop, int64_t[:, ::1] out,
-              int64_t[::1] shared=None):
+              object shared=None):
     """Kernel: exact enumeration of work units ``start..stop`` with board suit
     isomorphism (``equity/enumeration.h``): boards that differ only in cards of
     suits no player can still make a flush in are evaluated once and weighted.
@@ -197,24 +197,35 @@ def exact_iso(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t de
     the parts of an assignment add up to all its boards). ``out``:
     ``(A * parts, 3n)`` int64; row u receives the counts of unit u: wins[n],
     ties[n], pot share units[n] (1/SHARE_UNITS each), over boards (not classes).
-    ``shared``: None, or a ``(1,)`` int64 counter, 0 at first, that several threads
-    pass at once with the same other arguments: they share units ``start..stop``
-    (each unit runs once, on the first thread free to take it, and writes only its
-    row of ``out``), so one call per thread runs them all with no Python between
-    units.
+    ``shared``: None, or a counter (a writable, aligned ``(1,)`` int64 numpy array, 0
+    at first; any value is safe, a negative or too large one runs nothing) that
+    several threads pass at once with the same other arguments: they share units
+    ``start..stop`` (each unit runs once, on the first thread free to take it, and
+    writes only its row of ``out``), so one call per thread runs them all with no
+    Python between units.
     Returns the number of boards evaluated (one per class) by this call. Releases
     the GIL. Raises HandrankError on shape or card problems."""
     cdef uint64_t bk, bm, km
     cdef int64_t evaluated = 0
     cdef int64_t *nxt = NULL
+    cdef int64_t[::1] counter
     cdef int rc = 0, n = <int>(holes.shape[1] // 2), r = 5 - <int>board.shape[0]
     _exact_args(holes, board, dead_mask, parts, start, stop, out.shape[0], out.shape[1],
                 &bk, &bm, &km)
     if shared is not None:
-        if shared.shape[0] != 1:
-            raise HandrankError(f"shared must be a (1,) int64 counter, got shape "
-                                f"({shared.shape[0]},)")
-        nxt = &shared[0]
+        # aligned: the atomic add never straddles a cache line
+        if not isinstance(shared, np.ndarray) or shared.dtype != np.int64 \
+                or shared.shape != (1,) or not shared.flags.writeable \
+                or not shared.flags.aligned:
+            got = type(shared).__name__
+            if isinstance(shared, np.ndarray):
+                got = (f"{shared.dtype} array of shape {shared.shape}"
+                       f"{'' if shared.flags.writeable else ', read-only'}"
+                       f"{'' if shared.flags.aligned else ', misaligned'}")
+            raise HandrankError(f"shared must be a writable, aligned (1,) int64 numpy "
+                                f"array, got {got}")
+        counter = shared
+        nxt = &counter[0]
     if stop == start:
         return 0
     with nogil:

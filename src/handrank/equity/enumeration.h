@@ -399,7 +399,7 @@ HR_INLINE void hr_eq_build_groups(hr_eq_iso *st) {
             if (!o) continue;  /* not walked: no stabiliser needed */
             for (j = 0; j < st->ngroups && st->groups[j].H != fix; j++) {}
             if (j == st->ngroups) {
-                if (j == HR_EQ_MAX_GROUPS - 1) fix = 1;  /* never reached (see above) */
+                if (j >= HR_EQ_MAX_GROUPS - 1) fix = 1;  /* never reached (see above) */
                 for (j = 0; j < st->ngroups && st->groups[j].H != fix; j++) {}
                 if (j == st->ngroups) st->groups[st->ngroups++].H = fix;
             }

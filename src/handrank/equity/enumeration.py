@@ -101,12 +101,16 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
     are enumerated; combination i has the counts of class ``plan.inverse[i]``.
 
     Each representative's boards run in the C kernel ``exact_iso`` (board suit
-    isomorphism, ``equity/enumeration.h``), one call per work unit of at most about
+    isomorphism, ``equity/enumeration.h``) in work units of at most about
     ``_TASK_EVALS`` nominal evaluations (a few milliseconds: Ctrl-C stays prompt).
     With fewer representatives than workers x 16, each one's boards are split into
     ``parts`` (the choices of its first level dealt round-robin) so every worker
-    gets work. A unit is :func:`_exact_unit` of the representatives it covers (it
-    pickles, for ``executor``).
+    gets work. On one thread (or an executor) a task is :func:`_exact_unit` of the
+    representatives it covers (it pickles, for ``executor``); on several threads
+    :func:`_shared` runs rounds of about four tasks' worth per thread, each thread
+    one kernel call per round taking units from a shared counter (progress is
+    reported per round). Exact work under ``_MIN_THREADED_EVALS`` (after the
+    isomorphism's usual cut) stays on one thread.
     ``part=(i, k)`` keeps the i-th of k contiguous slices of the units (each
     representative cut into ``ceil(k / classes)`` parts when there are fewer classes
     than ``k``, whatever the workers); its deals are then counted from the share
@@ -178,13 +182,13 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
         s0, e0 = max(0, lo - b0 * parts), min(nb * parts, hi - b0 * parts)
         if e0 <= s0:
             continue
-        if e0 - s0 <= unit_per_task and progress is None and executor is None:
-            got = _exact_unit(hb, board, dead_mask, parts, s0, e0)  # one C call, no pool
-        elif executor is None and workers > 1:
+        if executor is None and workers > 1:  # threads: they share the units in C
             def done_at(u: int, first: int = b0 * parts) -> int:
                 return done(first + u)
             got = _shared(hb, board, dead_mask, parts, s0, e0, workers, round_units,
                           progress, done_at, total_work)
+        elif e0 - s0 <= unit_per_task and progress is None and executor is None:
+            got = _exact_unit(hb, board, dead_mask, parts, s0, e0)  # one C call, no pool
         else:
             spans = [(s, min(e0, s + unit_per_task)) for s in range(s0, e0, unit_per_task)]
             # each unit carries only the representatives it covers
