@@ -35,13 +35,14 @@ has the benchmark hook for it ("n/a" otherwise; see ``LIMIT_HOOKS``), and the
 same-run ratio with its target.
 
 Timing: process CPU time (``time.process_time``) for one-thread rows, wall time
-(``time.perf_counter``) for 2-thread rows. Rows of a few milliseconds (the bulk
-rows, exact AhAd vs KsKc and AA vs KK, and their peers) take the median of
-``--calls`` calls in a row (default 3): the first call after the other rows' tens of megabytes pays for
-bringing the tables and the interpreter back into the caches (0.2-0.3 ms here),
-which a program calling equity in a loop does not (their CPU/wall is printed: about 2
-when both threads ran at once, about 1 when another process held the second
-core). One untimed warm-up call per row, garbage collector off. Each round runs
+(``time.perf_counter``) for 2-thread rows (their CPU/wall is printed: about 2 when
+both threads ran at once, about 1 when another process held the second core).
+The one-thread rows of a few milliseconds (bulk, exact AhAd vs KsKc and AA vs KK,
+and their peers) take the median of ``--calls`` calls in a row (default 3): the
+first call after the other rows' tens of megabytes pays for bringing the tables
+and the interpreter back into the caches (0.2-0.3 ms here), which a program
+calling equity in a loop does not. One untimed warm-up call per row, garbage
+collector off. Each round runs
 every row once, handrank and its peer in alternating order, so a burst of load
 hits both sides of a ratio. The native peers (OMPEval, b-inary) are measured
 outside the repository; their figures are in benchmarks/README.md.
