@@ -26,6 +26,11 @@ from ..errors import OptionError
 
 # Below this many rows per thread, extra threads cost more than they save.
 MIN_ROWS_PER_THREAD = 32_768
+# The same for a bulk hand evaluation (:func:`run_bulk`, a few nanoseconds a row):
+# handing work to a pool thread and joining it costs 0.1-0.2 ms on the 2-core
+# development VMs, 50,000-100,000 evaluated hands (2 threads on 65,536 7-card hands
+# took 1.7x as long as one, on 100,000 hands 1.25x; issue 11).
+BULK_MIN_ROWS = 100_000
 
 #: A kernel's first bad row: (row, column, kind); kinds are ``poker._kernel.KIND_*``.
 KernelError = tuple[int, int, int]
@@ -354,7 +359,7 @@ EXECUTOR_UNIT_ROWS = 1 << 20
 def run_bulk(unit: Callable[..., KernelError | None], rows: Sequence[np.ndarray],
              out: np.ndarray, args: tuple[Any, ...] = (), *, threads: int | None = None,
              executor: Executor | None = None, unit_rows: int | None = None,
-             min_rows: int = MIN_ROWS_PER_THREAD) -> KernelError | None:
+             min_rows: int = BULK_MIN_ROWS) -> KernelError | None:
     """The bulk ``evaluate_many`` of every game: ``unit(*[r[a:b] for r in rows],
     out[a:b], *args)`` evaluates rows ``a..b`` into ``out`` and returns its first
     bad row ``(row within the slice, column, kind)`` or None; return the lowest bad
@@ -366,8 +371,10 @@ def run_bulk(unit: Callable[..., KernelError | None], rows: Sequence[np.ndarray]
     more than ``unit_rows`` (default :data:`EXECUTOR_UNIT_ROWS`) rows: then units of
     that many rows go to it through :func:`run_units` (``unit`` must be a
     module-level function, the arrays and ``args`` picklable) and their results are
-    copied into ``out``, the same values as in-process. Raises TypeError for an
-    ``executor`` without ``submit``."""
+    copied into ``out``, the same values as in-process. ``min_rows``: the fewest rows
+    worth a thread of their own (default :data:`BULK_MIN_ROWS`, for rows of a few
+    nanoseconds; heavier rows pass fewer). Raises TypeError for an ``executor``
+    without ``submit``."""
     ex = check_executor(executor)
     n = len(out)
     size = EXECUTOR_UNIT_ROWS if unit_rows is None else unit_rows
