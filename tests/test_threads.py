@@ -69,3 +69,26 @@ def test_every_task_runs_exactly_once_under_contention(threads):
                 progress=lambda done, total: seen.append(done))
     assert runs == [1] * len(runs)
     assert seen[-1] == len(runs)
+
+
+def test_bulk_evaluation_gives_a_thread_at_least_bulk_min_rows():
+    """A bulk hand evaluation hands rows to a second thread only when each thread gets
+    at least BULK_MIN_ROWS of them (issue 11: below that the hand-off costs more than
+    the thread saves); the rows are covered once either way."""
+    import numpy as np
+    seen: list[tuple[int, int, int]] = []
+
+    def unit(rows, out):
+        seen.append((threading.get_ident(), len(rows), len(out)))
+        out[:] = rows
+        return None
+
+    for n, expect in ((2 * T.BULK_MIN_ROWS - 1, 1), (2 * T.BULK_MIN_ROWS, 2)):
+        seen.clear()
+        rows = np.arange(n, dtype=np.int32)
+        out = np.zeros(n, dtype=np.int32)
+        assert T.run_bulk(unit, (rows,), out, threads=2) is None
+        assert np.array_equal(out, rows)
+        assert len(seen) == expect and sum(s[1] for s in seen) == n
+        if expect == 1:
+            assert seen[0][0] == threading.get_ident()  # the calling thread, no pool
