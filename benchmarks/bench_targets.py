@@ -42,10 +42,10 @@ and their peers) take the median of ``--calls`` calls in a row (default 3): the
 first call after the other rows' tens of megabytes pays for bringing the tables
 and the interpreter back into the caches (0.2-0.3 ms here), which a program
 calling equity in a loop does not. One untimed warm-up call per row, garbage
-collector off. Each round runs
-every row once, handrank and its peer in alternating order, so a burst of load
-hits both sides of a ratio. The native peers (OMPEval, b-inary) are measured
-outside the repository; their figures are in benchmarks/README.md.
+collector off. Each round runs every row once, handrank and its peer in
+alternating order, so a burst of load hits both sides of a ratio. The native peers
+(OMPEval, b-inary) are measured outside the repository; their figures are in
+benchmarks/README.md.
 """
 
 from __future__ import annotations
@@ -88,12 +88,9 @@ def cpu_time(fn: Callable[[], Any]) -> float:
         gc.enable()
 
 
-CALLS = 3  # --calls: calls in a row for the millisecond rows (median taken)
-
-
-def cpu_time_warm(fn: Callable[[], Any]) -> float:
-    """Median process CPU seconds of CALLS calls in a row (GC off)."""
-    return statistics.median(cpu_time(fn) for _ in range(CALLS))
+def cpu_time_warm(fn: Callable[[], Any], calls: int) -> float:
+    """Median process CPU seconds of ``calls`` calls in a row (GC off)."""
+    return statistics.median(cpu_time(fn) for _ in range(calls))
 
 
 def wall_time(fn: Callable[[], Any]) -> tuple[float, float]:
@@ -196,7 +193,10 @@ def two_threads(name: str, unit: str, scale: float, call: Callable[[int], Any]) 
     return row
 
 
-def build_rows(quick: bool, skipped: list[str]) -> tuple[list[Row], Ctx]:
+def build_rows(quick: bool, skipped: list[str], calls: int = 3) -> tuple[list[Row], Ctx]:
+    def warm(fn: Callable[[], Any]) -> float:  # the millisecond rows: --calls in a row
+        return cpu_time_warm(fn, calls)
+
     n = 200_000 if quick else 1_000_000
     mc_n = 1_000_000 if quick else 4_000_000
     ids = cards.deal(n, 7, seed=SEED)
@@ -205,21 +205,21 @@ def build_rows(quick: bool, skipped: list[str]) -> tuple[list[Row], Ctx]:
 
     # bulk, 1 thread, vs phevaluator
     bulk = Row(f"bulk {n:,} random 7-card, evaluate_many", "ns/hand",
-               lambda: cpu_time_warm(lambda: poker.evaluate_many(ids, threads=1)) * 1e9 / n,
+               lambda: warm(lambda: poker.evaluate_many(ids, threads=1)) * 1e9 / n,
                target=2.0, limit_key="bulk")
     try:
         from phevaluator import _pheval
         f7 = _pheval.evaluate_7cards
         prefix = [tuple(int(c) for c in r) for r in ids[: 50_000 if quick else 200_000]]
         bulk.ratio_name = "x phevaluator evaluate_7cards"
-        bulk.peer = lambda: cpu_time_warm(lambda: list(starmap(f7, prefix))) * 1e9 / len(prefix)
+        bulk.peer = lambda: warm(lambda: list(starmap(f7, prefix))) * 1e9 / len(prefix)
         bulk.ratio_target = 55.0
     except ImportError:
         skipped.append("phevaluator not installed: no ratio on the bulk row")
     rows.append(bulk)
     kept = np.empty(n, dtype=np.int32)
     rows.append(Row(f"bulk {n:,}, into a kept out= array", "ns/hand",
-                    lambda: cpu_time_warm(lambda: poker.evaluate_many(ids, threads=1, out=kept))
+                    lambda: warm(lambda: poker.evaluate_many(ids, threads=1, out=kept))
                     * 1e9 / n, target=2.0, limit_key="bulk"))
 
     rows.append(two_threads(f"bulk {n:,}, 2 threads (wall)", "ns/hand", 1e9 / n,
@@ -231,7 +231,7 @@ def build_rows(quick: bool, skipped: list[str]) -> tuple[list[Row], Ctx]:
 
     # exact heads-up vs poker-equity
     ex = Row("exact AhAd vs KsKc (1,712,304 boards)", "ms",
-             lambda: cpu_time_warm(lambda: equity.equity(HH, method="exact", threads=1)) * 1e3,
+             lambda: warm(lambda: equity.equity(HH, method="exact", threads=1)) * 1e3,
              target=0.6, limit_key="exact")
     try:
         import poker_equity as pe
@@ -240,14 +240,14 @@ def build_rows(quick: bool, skipped: list[str]) -> tuple[list[Row], Ctx]:
         # bench_equity.py's ratio (41x before issue 11) used its wall time instead.
         ex.ratio_name = (f"x poker-equity exact_from_text (CPU time of its "
                          f"{pe.default_thread_count()} threads)")
-        ex.peer = lambda: cpu_time_warm(lambda: pe.exact_from_text("holdem", HH)) * 1e3
+        ex.peer = lambda: warm(lambda: pe.exact_from_text("holdem", HH)) * 1e3
         ex.ratio_target = 300.0
     except ImportError:
         skipped.append("poker-equity not installed: no ratio on the exact heads-up row")
     rows.append(ex)
 
     rows.append(Row("exact AA vs KK (ranges)", "ms",
-                    lambda: cpu_time_warm(lambda: equity.equity(["AA", "KK"], method="exact",
+                    lambda: warm(lambda: equity.equity(["AA", "KK"], method="exact",
                                                            threads=1)) * 1e3, target=2.5))
     rows.append(Row("exact QQ+,AKs vs JJ-99,AQs+", "ms",
                     lambda: cpu_time(lambda: equity.equity(QQ_JJ, method="exact",
@@ -305,8 +305,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--calls", type=int, default=3,
                     help="calls in a row for the millisecond rows, median taken (default 3)")
     args = ap.parse_args(argv)
-    global CALLS
-    CALLS = args.calls
     rounds = args.rounds if args.rounds is not None else (2 if args.quick else 5)
     if rounds < 1:
         ap.error("--rounds must be at least 1")
@@ -318,7 +316,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"rounds: {rounds}; one-thread rows: process CPU time; 2-thread rows: wall time\n",
           flush=True)
     skipped: list[str] = []
-    rows, ctx = build_rows(args.quick, skipped)
+    rows, ctx = build_rows(args.quick, skipped, args.calls)
 
     for row in rows:  # warm-up: first-call setup, tables into cache; not timed
         row.handrank()

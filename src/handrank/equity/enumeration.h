@@ -271,8 +271,9 @@ HR_INLINE void hr_eq_iso_last(hr_eq_iso *st, int R, unsigned hb, uint64_t k, uin
 /* Deal `rem` more cards from ranks <= R; hb: per suit (packed nibbles) the most
  * hole cards one player holds + the board cards so far (known board included),
  * k/m: key and mask of the cards dealt so far, w: weight, gid: the group H of the
- * suit renamings that fix everything so far (st->groups[gid]); first: levels left to split the work into parts at
- * (choices at the last of them, or ending within a card, are dealt round-robin). */
+ * suit renamings that fix everything so far (st->groups[gid]); first: levels left
+ * to split the work into parts at (choices at the last of them, or ending within a
+ * card, are dealt round-robin). */
 static void hr_eq_iso_rec(hr_eq_iso *st, int R, int rem, unsigned hb,
                           uint64_t k, uint64_t m, int64_t w, int gid, int first) {
     const hr_eq_group *G = &st->groups[gid];
