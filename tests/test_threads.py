@@ -92,3 +92,141 @@ def test_bulk_evaluation_gives_a_thread_at_least_bulk_min_rows():
         assert len(seen) == expect and sum(s[1] for s in seen) == n
         if expect == 1:
             assert seen[0][0] == threading.get_ident()  # the calling thread, no pool
+
+
+# ------------------------------------------------ teams: threads sharing rows in C
+
+
+def _random_hands(n, seed=3):
+    import numpy as np
+    g = np.random.default_rng(seed)
+    return np.argsort(g.random((n, 52)), axis=1)[:, :7].astype(np.uint8)
+
+
+@pytest.mark.parametrize("block", [1, 7, 1000, 10**9])
+def test_a_team_writes_every_row_once_and_its_lead_waits_for_the_others(block):
+    """Three threads pass one Team to the same poker kernel call at once (issue 11):
+    together they write every row exactly as one thread does, the lead's call returns
+    only once the others have left, and a thread arriving after the round finds the
+    team spent and writes nothing."""
+    import numpy as np
+    from handrank._support._kernel import Team
+    from handrank.poker import _kernel as K
+    ids = _random_hands(20_000)
+    ref = np.zeros(len(ids), np.int32)
+    assert K.eval_ids(ids, ref, 0, len(ids)) is None
+    for start, stop in ((0, len(ids)), (123, 17_001)):
+        out = np.zeros(len(ids), np.int32)
+        team = Team(start, stop, block)
+        results = []
+        workers = [threading.Thread(target=lambda: results.append(
+            K.eval_ids(ids, out, start, stop, 1, False, team, False))) for _ in range(2)]
+        for w in workers:
+            w.start()
+        assert K.eval_ids(ids, out, start, stop, 1, False, team, True) is None
+        # the lead has returned: every row of the round is written, none outside it
+        assert np.array_equal(out[start:stop], ref[start:stop])
+        assert not out[:start].any() and not out[stop:].any()
+        for w in workers:
+            w.join()
+        assert results == [None, None]
+        blocks = -(-(stop - start) // block)
+        assert team.blocks_taken >= blocks
+        out[:] = 0  # a late thread finds the round spent
+        assert K.eval_ids(ids, out, start, stop, 1, False, team, False) is None
+        assert not out.any()
+
+
+@pytest.mark.parametrize("kernel", ["ids", "masks"])
+def test_a_team_reports_its_lowest_bad_row(kernel):
+    """Bad rows in several blocks, met by different threads: the lead's call returns
+    the lowest one, as one thread does; no thread starts a block past a known bad row."""
+    import numpy as np
+    from handrank._support._kernel import Team
+    from handrank.poker import _kernel as K
+    ids = _random_hands(50_000)
+    rows = ids
+    call = K.eval_ids
+    if kernel == "masks":
+        rows = (np.uint64(1) << ids.astype(np.uint64)).sum(1, dtype=np.uint64)
+        call = K.eval_masks
+        rows[41_234] |= np.uint64(1 << 60)  # out of range
+        rows[9_876] = 0b11111111  # eight cards
+    else:
+        ids[41_234, 3] = 60  # out of range, column 3
+        ids[9_876, 5] = ids[9_876, 1]  # a repeat: column 5 repeats column 1
+    out = np.zeros(len(ids), np.int32)
+    alone = call(rows, out, 0, len(ids))
+    assert alone[0] == 9_876
+    for block in (100, 5000):
+        team = Team(0, len(ids), block)
+        w = threading.Thread(target=call, args=(rows, np.zeros(len(ids), np.int32), 0, len(ids))
+                             + ((1, False) if kernel == "ids" else ()) + (team, False))
+        # the worker writes into its own array here: only the lead's answer matters
+        w.start()
+        args = (1, False) if kernel == "ids" else ()
+        assert call(rows, out, 0, len(ids), *args, team, True) == alone
+        w.join()
+
+
+def test_a_team_is_for_one_round_of_one_range():
+    """A Team names its rows and has one lead: other rows, or a second lead (a Team
+    reused for a new round), are refused with a HandrankError, before any row runs."""
+    import numpy as np
+    from handrank._support._kernel import Team
+    from handrank.errors import HandrankError
+    from handrank.poker import _kernel as K
+    ids = _random_hands(100)
+    out = np.zeros(100, np.int32)
+    team = Team(0, 100, 10)
+    with pytest.raises(HandrankError, match="rows 0..100, not 0..99"):
+        K.eval_ids(ids, out, 0, 99, 1, False, team, True)
+    assert K.eval_ids(ids, out, 0, 100, 1, False, team, True) is None
+    with pytest.raises(HandrankError, match="already has its lead"):
+        K.eval_masks(np.zeros(100, np.uint64), out, 0, 100, team, True)
+    with pytest.raises(HandrankError, match="0 <= start <= stop"):
+        Team(5, 4, 1)
+    with pytest.raises(TypeError):
+        K.eval_ids(ids, out, 0, 100, 1, False, np.zeros(5, np.int64), True)
+    assert Team(0, 1, 0).block == 1 and Team(0, 1, -7).block == 1
+    with pytest.raises(HandrankError, match="initialised once"):
+        team.__init__(0, 100, 10)  # its counters cannot be reset under running threads
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_run_team_covers_every_row_and_reports_the_lowest_bad_row(threads):
+    """run_team's rounds cover the range once (rows written by whichever thread took
+    their block), and the lowest bad row of the whole input comes back."""
+    import numpy as np
+    from handrank.poker import _kernel as K
+    n = 3 * T.UNIT_FACTOR * 1000 * threads + 17  # several rounds, a short last one
+    ids = _random_hands(n)
+    ref = np.zeros(n, np.int32)
+    K.eval_ids(ids, ref, 0, n)
+    out = np.zeros(n, np.int32)
+    leads = []
+
+    def kernel(a, b, team, lead):
+        leads.append((a, b, team is not None, lead))
+        return K.eval_ids(ids, out, a, b, 1, False, team, lead)
+
+    assert T.run_team(kernel, n, threads, min_rows=1000) is None
+    assert np.array_equal(out, ref)
+    rounds = [(a, b) for a, b, _, lead in leads if lead]
+    assert rounds == [(a, min(n, a + T.UNIT_FACTOR * 1000 * threads))
+                      for a in range(0, n, T.UNIT_FACTOR * 1000 * threads)]
+    ids[n - 5, 0] = 99
+    ids[n // 2, 6] = 52
+    err = T.run_team(kernel, n, threads, min_rows=1000)
+    assert err == (n // 2, 6, K.KIND_RANGE)
+
+
+def test_run_team_on_one_thread_runs_units_without_a_team():
+    seen = []
+
+    def kernel(a, b, team, lead):
+        seen.append((a, b, team, lead))
+
+    assert T.run_team(kernel, 50_000, 1, min_rows=1000) is None
+    assert all(t is None and lead for _, _, t, lead in seen)
+    assert sum(b - a for a, b, _, _ in seen) == 50_000

@@ -116,8 +116,10 @@ KINDS = {
     "poker.category_first": [],
     "poker.class_ranks": [],
     "poker.eval_ids": [A(np.uint8, 2, 7), A(np.int32, 1), _index, _index,
-                       V(st.sampled_from([1, 2, 4, 8, 0, 3, -1, 2**31])), V(st.booleans())],
-    "poker.eval_masks": [A(np.uint64, 1, values=(0, 2**53)), A(np.int32, 1), _index, _index],
+                       V(st.sampled_from([1, 2, 4, 8, 0, 3, -1, 2**31])), V(st.booleans()),
+                       lambda: _any_team(), V(st.booleans())],
+    "poker.eval_masks": [A(np.uint64, 1, values=(0, 2**53)), A(np.int32, 1), _index, _index,
+                         lambda: _any_team(), V(st.booleans())],
     "poker.evaluate": [V(garbage())],
     "poker.parse_rows": [V(garbage()),
                          V(st.sampled_from([lambda i, r: [0, 1, 2, 3, 4], lambda i, r: [300] * 5,
@@ -211,17 +213,34 @@ def _masks(ids: np.ndarray) -> np.ndarray:
     return (np.uint64(1) << ids.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
 
 
+def _team(draw, start, stop):
+    """None, or a Team for rows start..stop (``_c/team.h``), lead or not."""
+    from handrank._support._kernel import Team
+    if draw(st.booleans()):
+        return [None, True]
+    return [Team(start, stop, draw(st.sampled_from([1, 2, 3, 0, -1, 2**62]))), draw(st.booleans())]
+
+
+def _any_team():
+    """A team argument spoiled: another range, a huge one, or not a Team."""
+    from handrank._support._kernel import Team
+    return st.sampled_from([None, Team(0, 3, 1), Team(1, 2**62, 2**62), Team(0, 0, 1),
+                            np.zeros(5, np.int64), "team", 0])
+
+
 def _b_poker_eval_ids(draw):
     n, k = draw(st.integers(0, 8)), draw(st.integers(5, 7))
     dt = np.dtype(draw(st.sampled_from([np.uint8, np.int16, np.uint32, np.int64])))
     ids = np.ascontiguousarray(_rows(draw, n, k).astype(dt)).view(np.uint8)
-    return [ids, np.zeros(n, np.int32), *_range(draw, n), dt.itemsize, dt.kind == "i"]
+    a, b = _range(draw, n)
+    return [ids, np.zeros(n, np.int32), a, b, dt.itemsize, dt.kind == "i", *_team(draw, a, b)]
 
 
 def _b_poker_eval_masks(draw):
     n = draw(st.integers(0, 8))
     m = _masks(_rows(draw, n, draw(st.integers(5, 7))))
-    return [m, np.zeros(n, np.int32), *_range(draw, n)]
+    a, b = _range(draw, n)
+    return [m, np.zeros(n, np.int32), a, b, *_team(draw, a, b)]
 
 
 def _b_single(k):

@@ -1,6 +1,7 @@
 """The thread runners of every game: ``threads=`` resolution (:func:`available_cpus`
 for ``threads=0``), one process-wide pool, :func:`run_chunked` (one GIL-releasing
-kernel over row ranges), :func:`run_tasks` (a list of short work units with progress
+kernel over row ranges), :func:`run_team` (threads sharing one kernel call's rows in
+C, for bulk evaluation), :func:`run_tasks` (a list of short work units with progress
 and clean Ctrl-C) and :func:`run_units` (picklable work units on threads or on any
 ``concurrent.futures.Executor``: ``executor=`` of the heavy calls, ``docs/scale.md``).
 
@@ -23,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import OptionError
+from ._kernel import Team
 
 # Below this many rows per thread, extra threads cost more than they save.
 MIN_ROWS_PER_THREAD = 32_768
@@ -188,6 +190,56 @@ def run_chunked(kernel: Callable[[int, int], KernelError | None], n: int,
 
     run_tasks([task(a, min(n, a + unit)) for a in range(0, n, unit)], t)
     return min(errors) if errors else None
+
+
+#: Threads of :func:`run_team` take rows in blocks of this fraction of ``min_rows``
+#: (BULK_MIN_ROWS / 8 = 12,500 hands, 20-30 microseconds: the calling thread waits at
+#: most about one block for the others, and a block costs one atomic add).
+TEAM_BLOCK_DIVISOR = 8
+
+TeamKernel = Callable[[int, int, "Team | None", bool], "KernelError | None"]
+
+
+def run_team(kernel: TeamKernel, n: int, threads: int | None, *,
+             min_rows: int = BULK_MIN_ROWS) -> KernelError | None:
+    """Run ``kernel(start, stop, team, lead)`` over ``range(n)`` on up to ``threads``
+    threads (the calling thread included) that share each call's rows in C:
+    ``team`` is a fresh :class:`~handrank._support._kernel.Team` (``_c/team.h``)
+    every thread of a round passes to the same kernel call, taking blocks of rows
+    from it with one atomic add; the calling thread's call (``lead=True``) returns once every
+    thread that entered has left, and returns the round's lowest bad row or None.
+    A worker that starts late takes fewer blocks, and the caller never waits for a
+    worker to wake it (the hand-off and join of :func:`run_chunked` cost 0.1-0.2 ms
+    per call on the 2-core VMs; issue 11). ``team=None``: the kernel runs its rows
+    alone (one thread). Rounds of at most ``UNIT_FACTOR * min_rows`` rows per thread
+    keep Ctrl-C prompt: a KeyboardInterrupt is raised between rounds. Returns the
+    lowest bad row of the input, or None; the rows after it may be partly written."""
+    rows = max(1, min_rows)
+    t = min(resolve_threads(threads), max(1, n // rows))
+    if t > 1:
+        try:
+            pool = _get_pool(t - 1)
+        except RuntimeError:  # interpreter shutting down: run here only
+            t = 1
+    if t <= 1:
+        return run_chunked(lambda a, b: kernel(a, b, None, True), n, 1, min_rows=rows)
+    size = UNIT_FACTOR * rows * t
+    pending: list[cf.Future[KernelError | None]] = []
+    for a in range(0, n, size):
+        b = min(n, a + size)
+        k = min(t, max(1, (b - a) // rows))
+        if k == 1:
+            err = kernel(a, b, None, True)
+        else:
+            team = Team(a, b, max(1, rows // TEAM_BLOCK_DIVISOR))
+            # Workers are not joined: the lead's call returns when they have left the
+            # kernel; a late one finds its round's team spent and returns at once.
+            pending = [f for f in pending if not f.done()]
+            pending += [pool.submit(kernel, a, b, team, False) for _ in range(k - 1)]
+            err = kernel(a, b, team, True)
+        if err is not None:
+            return err
+    return None
 
 
 def run_tasks(tasks: Sequence[Callable[[], int]], threads: int,
@@ -359,7 +411,7 @@ EXECUTOR_UNIT_ROWS = 1 << 20
 def run_bulk(unit: Callable[..., KernelError | None], rows: Sequence[np.ndarray],
              out: np.ndarray, args: tuple[Any, ...] = (), *, threads: int | None = None,
              executor: Executor | None = None, unit_rows: int | None = None,
-             min_rows: int = BULK_MIN_ROWS) -> KernelError | None:
+             min_rows: int = BULK_MIN_ROWS, team: bool = False) -> KernelError | None:
     """The bulk ``evaluate_many`` of every game: ``unit(*[r[a:b] for r in rows],
     out[a:b], *args)`` evaluates rows ``a..b`` into ``out`` and returns its first
     bad row ``(row within the slice, column, kind)`` or None; return the lowest bad
@@ -373,11 +425,18 @@ def run_bulk(unit: Callable[..., KernelError | None], rows: Sequence[np.ndarray]
     module-level function, the arrays and ``args`` picklable) and their results are
     copied into ``out``, the same values as in-process. ``min_rows``: the fewest rows
     worth a thread of their own (default :data:`BULK_MIN_ROWS`, for rows of a few
-    nanoseconds; heavier rows pass fewer). Raises TypeError for an ``executor``
-    without ``submit``."""
+    nanoseconds; heavier rows pass fewer). ``team``: ``unit`` also takes the whole
+    arrays with keywords ``start``, ``stop``, ``team`` and ``lead`` (rows
+    ``start..stop``, numbered in the whole input, shared with the other threads of a
+    :func:`run_team` round), and threads run it that way. Raises TypeError for an
+    ``executor`` without ``submit``."""
     ex = check_executor(executor)
     n = len(out)
     size = EXECUTOR_UNIT_ROWS if unit_rows is None else unit_rows
+    if team and (ex is None or n <= size):
+        def team_kernel(a: int, b: int, t: Team | None, lead: bool) -> KernelError | None:
+            return unit(*rows, out, *args, start=a, stop=b, team=t, lead=lead)
+        return run_team(team_kernel, n, threads, min_rows=min_rows)
     if ex is None or n <= size:
         def kernel(a: int, b: int) -> KernelError | None:
             if b - a == n:  # the whole input at once (a small call): no slicing

@@ -9,6 +9,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from handrank._support._kernel import Team
 from handrank.cards import CardsLike
 from handrank.result import HandValue
 
@@ -31,7 +32,8 @@ def strength6(a: int, b: int, c: int, d: int, e: int, f: int, /) -> int: ...
 def strength7(a: int, b: int, c: int, d: int, e: int, f: int, g: int, /) -> int: ...
 def eval_ids(
     ids: npt.NDArray[np.uint8], out: npt.NDArray[np.int32], start: int, stop: int,
-    itemsize: int = 1, signed: bool = False,
+    itemsize: int = 1, signed: bool = False, team: Team | None = None,
+    lead: bool = True,
 ) -> tuple[int, int, int] | None: ...
 def strength(cards: CardsLike) -> int: ...
 def best_five(cards: CardsLike) -> tuple[int, tuple[int, int, int, int, int]]: ...
@@ -44,7 +46,8 @@ def parse_rows(
     rows: Sequence[object], slow: Callable[[int, object], Sequence[int]]
 ) -> npt.NDArray[np.uint8]: ...
 def eval_masks(
-    masks: npt.NDArray[np.uint64], out: npt.NDArray[np.int32], start: int, stop: int
+    masks: npt.NDArray[np.uint64], out: npt.NDArray[np.int32], start: int, stop: int,
+    team: Team | None = None, lead: bool = True,
 ) -> tuple[int, int, int] | None: ...
 def strength_counts(n_cards: int) -> npt.NDArray[np.int64]: ...
 def _plain_loop_benchmark(

@@ -17,6 +17,7 @@ from time import thread_time as _now  # CPU time of this thread: steady under lo
 
 import numpy as np
 
+from .._support._kernel cimport Team, hr_team_bad, hr_team_run
 from ..cards import format_card, parse_cards
 from ..errors import CardRangeError, DuplicateCardError, HandSizeError
 
@@ -86,33 +87,57 @@ def strength7(a, b, c, d, e, f, g, /):
     return _single(v, 7)
 
 
+ctypedef struct _IdRows:
+    const uint8_t *ids
+    int32_t *out
+    int k, itemsize, signed
+
+
+cdef Py_ssize_t _id_rows(void *ctx, Py_ssize_t start, Py_ssize_t stop, int *err,
+                         int *col) noexcept nogil:
+    cdef _IdRows *c = <_IdRows*>ctx
+    # One C kernel per row width and dtype, each with a fully unrolled inner loop.
+    return hr_poker_eval_ids_any(c.ids, c.k, c.itemsize, c.signed, start, stop, c.out,
+                                 err, col)
+
+
 def eval_ids(const uint8_t[:, ::1] ids, int32_t[::1] out, Py_ssize_t start, Py_ssize_t stop,
-             int itemsize=1, bint signed=False):
+             int itemsize=1, bint signed=False, Team team=None, bint lead=True):
     """Kernel: strengths of rows start..stop of an (N, k) array of integer card
     ids, k in 5..7, into out. ``ids`` is the array's bytes as a C-contiguous
     (N, k * itemsize) uint8 view (``arr.view(np.uint8)`` of a native-order,
     aligned, C-contiguous array); ``itemsize`` (1, 2, 4, 8) and ``signed`` give
     its dtype. Ids are read in place and range-checked in the kernel (negative
     and too-large ids are caught with the repeats, no branch per card).
-    Returns None, or (row, column, error kind) of the first bad row. Releases the GIL."""
-    cdef int k
+    ``team``: None, or a ``handrank._support._kernel.Team`` for rows start..stop
+    that several threads pass to the same call at once, sharing its rows in blocks;
+    the ``lead`` thread's call returns once all have left.
+    Returns None, or (row, column, error kind) of the first bad row (with a team:
+    the team's lowest bad row). Releases the GIL."""
     cdef int err = 0, col = -1
     cdef Py_ssize_t bad = -1
+    cdef int64_t *t = NULL
+    cdef _IdRows c
     if itemsize not in (1, 2, 4, 8):
         raise ValueError(f"itemsize must be 1, 2, 4 or 8, got {itemsize}")
-    k = ids.shape[1] // itemsize
-    if not 5 <= k <= 7 or ids.shape[1] != k * itemsize:
+    c.k = ids.shape[1] // itemsize
+    if not 5 <= c.k <= 7 or ids.shape[1] != c.k * itemsize:
         raise ValueError("k must be 5..7")
     if start < 0 or stop > ids.shape[0] or stop > out.shape[0] or start > stop:
         raise IndexError("bad row range")
+    if team is not None:
+        t = team.slots_for(start, stop, lead)
     if stop == start:
         return None
     if (<size_t>&ids[0, 0]) % itemsize:
         raise ValueError("ids must be aligned to their itemsize")
+    c.ids = &ids[0, 0]; c.out = &out[0]; c.itemsize = itemsize; c.signed = signed
     with nogil:
-        # One C kernel per row width and dtype, each with a fully unrolled inner loop.
-        bad = hr_poker_eval_ids_any(&ids[0, 0], k, itemsize, signed, start, stop,
-                                    &out[0], &err, &col)
+        if t == NULL:
+            bad = _id_rows(&c, start, stop, &err, &col)
+        else:
+            hr_team_run(t, start, stop, lead, _id_rows, &c)
+            bad = hr_team_bad(t, &err, &col)
     if bad >= 0:
         return (bad, col, err)
     return None
@@ -400,31 +425,57 @@ def parse_rows(rows, slow):
     return arr
 
 
-def eval_masks(const uint64_t[::1] masks, int32_t[::1] out, Py_ssize_t start, Py_ssize_t stop):
-    """Kernel: strengths of masks start..stop into out. Returns None, or
-    (row, -1, error kind) of the first bad mask. Releases the GIL."""
-    cdef Py_ssize_t i, bad = -1
+ctypedef struct _MaskRows:
+    const uint64_t *masks
+    int32_t *out
+
+
+cdef Py_ssize_t _mask_rows(void *ctx, Py_ssize_t start, Py_ssize_t stop, int *err,
+                           int *col) noexcept nogil:
+    cdef _MaskRows *c = <_MaskRows*>ctx
+    cdef Py_ssize_t i
     cdef uint64_t m, key, cnt
-    cdef int r, err = 0
+    cdef int r
+    col[0] = -1
+    for i in range(start, stop):
+        m = c.masks[i]
+        if m >> 52:
+            err[0] = HR_ERR_RANGE
+            return i
+        # Count first: the key's 4-bit suit counters only hold up to 7 cards.
+        cnt = hr_popcount64(m)
+        if cnt < 5 or cnt > 7:
+            err[0] = HR_ERR_SIZE
+            return i
+        key = HR_SUIT_BASE
+        for r in range(13):
+            key += HR_NIBBLE_KEY[16 * r + ((m >> (4 * r)) & 15)]
+        c.out[i] = hr_poker_strength(key, m)
+    return -1
+
+
+def eval_masks(const uint64_t[::1] masks, int32_t[::1] out, Py_ssize_t start, Py_ssize_t stop,
+               Team team=None, bint lead=True):
+    """Kernel: strengths of masks start..stop into out. ``team``, ``lead``: as for
+    eval_ids. Returns None, or (row, -1, error kind) of the first bad mask.
+    Releases the GIL."""
+    cdef Py_ssize_t bad = -1
+    cdef int err = 0, col = -1
+    cdef int64_t *t = NULL
+    cdef _MaskRows c
     if start < 0 or stop > masks.shape[0] or stop > out.shape[0] or start > stop:
         raise IndexError("bad row range")
+    if team is not None:
+        t = team.slots_for(start, stop, lead)
+    if stop == start:
+        return None
+    c.masks = &masks[0]; c.out = &out[0]
     with nogil:
-        for i in range(start, stop):
-            m = masks[i]
-            if m >> 52:
-                err = HR_ERR_RANGE
-                bad = i
-                break
-            # Count first: the key's 4-bit suit counters only hold up to 7 cards.
-            cnt = hr_popcount64(m)
-            if cnt < 5 or cnt > 7:
-                err = HR_ERR_SIZE
-                bad = i
-                break
-            key = HR_SUIT_BASE
-            for r in range(13):
-                key += HR_NIBBLE_KEY[16 * r + ((m >> (4 * r)) & 15)]
-            out[i] = hr_poker_strength(key, m)
+        if t == NULL:
+            bad = _mask_rows(&c, start, stop, &err, &col)
+        else:
+            hr_team_run(t, start, stop, lead, _mask_rows, &c)
+            bad = hr_team_bad(t, &err, &col)
     if bad >= 0:
         return (bad, -1, err)
     return None

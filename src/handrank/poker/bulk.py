@@ -9,6 +9,7 @@ import numpy as np
 
 from . import _kernel as _poker
 from .._support.arrays import as_kernel_ids, as_mask_array, raise_kernel_error, result_array
+from .._support._kernel import Team
 from .._support.threads import KernelError, run_bulk
 from ..cards import CardsLike
 from .hands import HAND_SIZES
@@ -48,7 +49,7 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *,
     if isinstance(cards, np.ndarray) and cards.ndim == 1 and cards.dtype.kind not in "OU":
         masks = as_mask_array(cards)
         res = result_array(out, len(masks), (masks,))
-        err = run_bulk(_mask_unit, (masks,), res, threads=threads, executor=executor)
+        err = run_bulk(_mask_unit, (masks,), res, threads=threads, executor=executor, team=True)
         if err is not None:
             raise_kernel_error(err, masks, HAND_SIZES)
         return res
@@ -59,15 +60,18 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *,
     return res
 
 
-def _mask_unit(masks: np.ndarray, out: np.ndarray) -> KernelError | None:
-    """Rows of ``(m,)`` uint64 masks into ``out`` on one thread (a ``run_bulk`` unit)."""
-    return _poker.eval_masks(masks, out, 0, len(out))
+def _mask_unit(masks: np.ndarray, out: np.ndarray, *, start: int = 0, stop: int | None = None,
+               team: Team | None = None, lead: bool = True) -> KernelError | None:
+    """Rows of ``(m,)`` uint64 masks into ``out`` (a ``run_bulk`` unit, team-capable)."""
+    return _poker.eval_masks(masks, out, start, len(out) if stop is None else stop, team, lead)
 
 
-def _id_unit(ids: np.ndarray, out: np.ndarray) -> KernelError | None:
-    """Rows of ``(m, k)`` integer ids (any integer dtype) into ``out`` (a ``run_bulk`` unit)."""
-    return _poker.eval_ids(ids.view(np.uint8), out, 0, len(out), ids.dtype.itemsize,
-                           ids.dtype.kind == "i")
+def _id_unit(ids: np.ndarray, out: np.ndarray, *, start: int = 0, stop: int | None = None,
+             team: Team | None = None, lead: bool = True) -> KernelError | None:
+    """Rows of ``(m, k)`` integer ids (any integer dtype) into ``out`` (a ``run_bulk``
+    unit, team-capable)."""
+    return _poker.eval_ids(ids.view(np.uint8), out, start, len(out) if stop is None else stop,
+                           ids.dtype.itemsize, ids.dtype.kind == "i", team, lead)
 
 
 def eval_id_rows(ids: np.ndarray, threads: int | None, out: np.ndarray | None = None,
@@ -80,4 +84,4 @@ def eval_id_rows(ids: np.ndarray, threads: int | None, out: np.ndarray | None = 
     layout."""
     if out is None:
         out = np.empty(ids.shape[0], dtype=np.int32)
-    return out, run_bulk(_id_unit, (ids,), out, threads=threads, executor=executor)
+    return out, run_bulk(_id_unit, (ids,), out, threads=threads, executor=executor, team=True)
