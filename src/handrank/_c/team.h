@@ -13,12 +13,13 @@
  * is kept in the team, packed with its error kind and column (hr_team_bad), and
  * no thread starts a block past it.
  *
- * Also the atomics the exact-equity kernel shares its units with (hr_atomic_take). */
+ * The exact-equity kernel shares its work units with the same atomic add
+ * (hr_atomic_take; equity/enumeration.h). */
 #ifndef HANDRANK_TEAM_H
 #define HANDRANK_TEAM_H
 #include <stddef.h>
 #include <stdint.h>
-#include "cardbits.h"
+#include "_c/cardbits.h"
 
 #define HR_TEAM_SLOTS 5
 #define HR_TEAM_NEXT 0    /* the next block to take */

@@ -35,6 +35,7 @@
 #ifndef HANDRANK_EQUITY_ENUMERATION_H
 #define HANDRANK_EQUITY_ENUMERATION_H
 #include "equity/kernel.h"
+#include "_c/team.h"  /* hr_atomic_take: threads sharing units */
 
 /* A group H of suit renamings (a bit set over hr_eq_perm) and, for each suit set
  * sub, the size of sub's orbit under H (0 when a smaller set of the orbit stands
@@ -477,18 +478,6 @@ HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint
     return left < r ? -1 : 0;
 }
 
-/* (*next)++ as one atomic step (threads sharing units); returns the old value. */
-#if defined(_MSC_VER)
-#include <intrin.h>
-HR_INLINE int64_t hr_eq_take(int64_t *next) {
-    return _InterlockedExchangeAdd64((volatile __int64 *)next, 1);
-}
-#else
-HR_INLINE int64_t hr_eq_take(int64_t *next) {
-    return __atomic_fetch_add(next, 1, __ATOMIC_RELAXED);
-}
-#endif
-
 /* Exact enumeration over work units [start, stop): unit u is assignment
  * u / parts (hole cards holes[a * 2n .. a * 2n + 2n)), part u % parts of its
  * boards (the choices t of the first level -- which ranks and suits the board's
@@ -527,7 +516,7 @@ HR_INLINE int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_as
     for (u = start;; u++) {
         int64_t a, *o;
         if (next) {
-            int64_t t = hr_eq_take(next);
+            int64_t t = hr_atomic_take(next, 1);
             if (t < 0 || t >= stop - start) break;  /* whatever the counter held */
             u = start + t;
         } else if (u >= stop) {
