@@ -180,14 +180,44 @@ def test_deal_uniformity_check_can_fail():
 
 
 @pytest.mark.parametrize("cuts", [[0, 1000], [0, 300, 301, 1000], [0, 255, 256, 257, 999, 1000],
-                                  [0, 7, 14, 600, 1000]])
+                                  [0, 7, 14, 600, 1000],
+                                  # across the four-block groups of the AVX2 deal (1,024 rows)
+                                  [0, 1023, 1024, 2053, 3072, 5000], [0, 2, 4100, 5000]])
 def test_deal_stream_pieces_equal_one_deal(cuts):
     """deal_stream(seed)(first, n, k) is rows first..first+n of deal(..., seed): a
     chunked simulation deals the same hands whatever its chunk size (unaligned
     starts included: the rows before them in their block are drawn and dropped)."""
-    whole = cards.deal(1000, 7, seed=5)
+    whole = cards.deal(cuts[-1], 7, seed=5)
     take = cards.deal_stream(5)
     pieces = [take(a, b - a, 7) for a, b in zip(cuts, cuts[1:])]
     assert np.array_equal(np.vstack(pieces), whole)
     gen_a, gen_b = np.random.default_rng(9), np.random.default_rng(9)
     assert np.array_equal(cards.deal_stream(gen_a)(40, 3, 13), cards.deal(43, 13, seed=gen_b)[40:])
+
+
+_DEAL_SCRIPT = """
+import hashlib, numpy as np
+from handrank import cards
+for k in (1, 2, 3, 4, 5, 6, 7, 8, 9, 13):
+    for n, seed in ((300_000, 11), (5_000, 2**64 - 1)):
+        print(k, n, hashlib.sha256(cards.deal(n, k, seed=seed).tobytes()).hexdigest())
+    print(k, "stream", hashlib.sha256(cards.deal_stream(3)(1_500, 4_100, k).tobytes()).hexdigest())
+"""
+
+
+def test_deal_gives_the_same_cards_at_every_simd_level():
+    """Rows of up to 8 cards are dealt four blocks at once with AVX2 where the CPU has
+    it (``_c/deal.h``, hr_deal4_avx2): the very cards of the plain loop
+    (``HANDRANK_SIMD=0``), words it rejects included (about 650 rows of 300,000 with
+    k = 7 redo a draw), so a seed deals the same hands on every x86-64 CPU."""
+    import os
+    import subprocess
+    import sys
+    outs = {}
+    for level in ("0", "2"):
+        env = dict(os.environ, HANDRANK_SIMD=level)
+        r = subprocess.run([sys.executable, "-c", _DEAL_SCRIPT], capture_output=True, text=True,
+                           env=env, timeout=120)
+        assert r.returncode == 0, r.stderr
+        outs[level] = r.stdout
+    assert outs["0"] == outs["2"] and outs["0"].count("\n") == 30

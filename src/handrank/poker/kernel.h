@@ -11,6 +11,7 @@
 #include "_c/cardbits.h"
 
 #include "_c/errors.h"
+#include "_c/simd.h"
 
 HR_INLINE int32_t hr_poker_strength(uint64_t key, uint64_t mask) {
     if (key & HR_FLUSH_CHECK) {
@@ -190,11 +191,7 @@ HR_INLINE int hr_poker_rows_ok(const uint8_t *ids, int k, ptrdiff_t start, ptrdi
  * a bad block is redone by the checked kernel, which finds the row and column.
  * Loads stay inside rows start..stop (the last rows of a call, whose 16-byte
  * load would pass the end, are checked one by one). */
-#if !defined(HR_NO_SIMD) && (defined(__x86_64__) || defined(_M_X64) || defined(_M_AMD64)) \
-    && (defined(__GNUC__) || defined(__clang__))
-#include <stdlib.h>
-#include <tmmintrin.h>
-#include <immintrin.h>
+#ifdef HR_HAVE_X86_SIMD
 #define HR_HAVE_FAST_IDS 1
 /* Shuffle pattern: lane byte p (p < K) takes row byte (p + d) % K, others 0. */
 #define HR_ROT_B(K, d, p) ((p) < (K) ? (char)(((p) + (d)) % (K)) : (char)0x80)
@@ -329,32 +326,19 @@ HR_DEFINE_AVX2_KERNEL(5)
 HR_DEFINE_AVX2_KERNEL(6)
 HR_DEFINE_AVX2_KERNEL(7)
 
-/* Which fast kernel the CPU allows: 2 = AVX2, 1 = SSSE3, 0 = neither (asked
- * once; a race between threads only asks twice, with the same answer). */
-static int hr_poker_simd_level = -1;
-HR_INLINE int hr_poker_fast_level(void) {
-    if (hr_poker_simd_level < 0) {
-        const char *cap = getenv("HANDRANK_SIMD");
-        int level = __builtin_cpu_supports("avx2") ? 2 : __builtin_cpu_supports("ssse3") ? 1 : 0;
-        if (cap && cap[0] >= '0' && cap[0] <= '2' && cap[0] - '0' < level) level = cap[0] - '0';
-        hr_poker_simd_level = level;
-    }
-    return hr_poker_simd_level;
-}
 #endif
 
 /* The bulk uint8 kernel: rows start..stop of an (N, K) array of card ids into
  * out; returns -1, or the first bad row with *err (HR_ERR_RANGE or
  * HR_ERR_DUPLICATE) and *col (its first bad column). Any byte values are safe.
  * The AVX2 or SSSE3 kernel where the CPU allows, else the fused checked
- * kernel; all give the same strengths and the same first error. Set the
- * environment variable HANDRANK_SIMD to 0, 1 or 2 before the first call to cap
- * the level (tests use it to run every kernel). */
+ * kernel; all give the same strengths and the same first error (the level:
+ * hr_simd_level of _c/simd.h, which HANDRANK_SIMD caps). */
 #ifdef HR_HAVE_FAST_IDS
 #define HR_DEFINE_IDS_KERNEL(K)                                                     \
 HR_INLINE ptrdiff_t hr_poker_eval_ids##K(const uint8_t *ids, ptrdiff_t start,          \
         ptrdiff_t stop, int32_t *out, int *err, int *col) {                         \
-    int level_ = hr_poker_fast_level();                                             \
+    int level_ = hr_simd_level();                                             \
     if (level_ == 2) return hr_poker_eval_avx2_##K(ids, start, stop, out, err, col); \
     if (level_ == 1) return hr_poker_eval_fast##K(ids, start, stop, out, err, col); \
     return hr_poker_eval_checked##K(ids, start, stop, out, err, col);               \
