@@ -230,3 +230,100 @@ def test_run_team_on_one_thread_runs_units_without_a_team():
     assert T.run_team(kernel, 50_000, 1, min_rows=1000) is None
     assert all(t is None and lead for _, _, t, lead in seen)
     assert sum(b - a for a, b, _, _ in seen) == 50_000
+
+
+# ------------------------------------- teams in every game's bulk evaluation
+
+
+@pytest.fixture
+def teams(monkeypatch):
+    """The Teams run_team makes during the test (so it can check rows were shared)."""
+    from handrank._support._kernel import Team
+    made = []
+
+    def team(start, stop, block):
+        made.append(Team(start, stop, block))
+        return made[-1]
+
+    monkeypatch.setattr(T, "Team", team)
+    return made
+
+
+def _pool_rows(n, width, deck=52, first=0, seed=11):
+    """``n`` rows of ``width`` distinct card ids ``first..first+deck-1`` (uint8), drawn
+    from a pool of 4096 random rows (cheap for a few hundred thousand rows)."""
+    import numpy as np
+    g = np.random.default_rng(seed)
+    pool = (first + np.argsort(g.random((4096, deck)), axis=1)[:, :width]).astype(np.uint8)
+    return pool[g.integers(0, len(pool), n)]
+
+
+def _check_team_game(teams, call, rows, spoil, error):
+    """``call(rows, threads, out)`` on 2 threads equals 1 thread (every row written,
+    by a team), and with two bad rows (``spoil(rows, row)`` spoils one: one past the
+    middle, one earlier) both report the earlier one, with the same message."""
+    import numpy as np
+    n = len(rows[0])
+    one = call(rows, 1, np.full(n, -1, np.int32))
+    assert not teams
+    two = call(rows, 2, np.full(n, -1, np.int32))
+    assert np.array_equal(two, one) and (one > 0).all()
+    assert teams and all(t.blocks_taken >= -(-(t.stop - t.start) // t.block) for t in teams)
+    bad = [r.copy() for r in rows]
+    early, late = n // 3 + 7, 3 * n // 4 + 5
+    spoil(bad, late)
+    spoil(bad, early)
+    messages = []
+    for threads in (1, 2):
+        with pytest.raises(error, match=rf"\brow {early}\b") as e:
+            call(bad, threads, np.zeros(n, np.int32))
+        messages.append(str(e.value))
+    assert messages[0] == messages[1]
+
+
+def _brag_ids(n):
+    import itertools
+
+    import numpy as np
+    g = np.random.default_rng(4)
+    combos = np.array(list(itertools.combinations(range(52), 3)), np.uint8)
+    return combos[g.integers(0, len(combos), n)][:, g.permutation(3)]
+
+
+def _team_case_brag_ids(teams):
+    from handrank import brag
+    from handrank.errors import CardRangeError
+
+    def spoil(rows, r):
+        rows[0][r, 1] = 77
+
+    _check_team_game(teams, lambda r, t, out: brag.evaluate_many(r[0], threads=t, out=out),
+                     [_brag_ids(2 * T.BULK_MIN_ROWS + 1000)], spoil, CardRangeError)
+
+
+def _team_case_brag_masks(teams):
+    import numpy as np
+    from handrank import brag
+    from handrank.errors import HandrankError
+    ids = _brag_ids(2 * T.BULK_MIN_ROWS + 1000)
+    masks = (np.uint64(1) << ids.astype(np.uint64)).sum(1, dtype=np.uint64)
+
+    def spoil(rows, r):  # the later one out of range, the earlier four cards
+        rows[0][r] = np.uint64(1 << 60) if r > len(rows[0]) // 2 else np.uint64(0b1111)
+
+    _check_team_game(teams, lambda r, t, out: brag.evaluate_many(r[0], threads=t, out=out),
+                     [masks], spoil, HandrankError)
+
+
+TEAM_CASES = {
+    "brag-ids": _team_case_brag_ids,
+    "brag-masks": _team_case_brag_masks,
+}
+
+
+@pytest.mark.parametrize("case", sorted(TEAM_CASES))
+def test_every_game_shares_bulk_rows_in_a_team(case, teams):
+    """Each game's bulk evaluation on 2 threads shares one kernel call's rows in C
+    (a Team, ``_c/team.h``): the same strengths as 1 thread, and the lowest of two
+    bad rows in different blocks reported the same way."""
+    TEAM_CASES[case](teams)

@@ -136,9 +136,10 @@ KINDS = {
                                    V(st.sampled_from([1, 2, 0, -1, -(2**31)]))],
     "brag.category_first": [],
     "brag.eval_ids": [A(np.uint8, 2, 3), A(np.int32, 1), _index, _index,
-                      V(st.sampled_from([0, 1, 2, 3, 4, -1, True, 2.5, None, 2**64]))],
+                      V(st.sampled_from([0, 1, 2, 3, 4, -1, True, 2.5, None, 2**64])),
+                      lambda: _any_team(), V(st.booleans())],
     "brag.eval_masks": [A(np.uint64, 1, values=(0, 2**53)), A(np.int32, 1), _index, _index,
-                        V(st.sampled_from([0, 3, 4, -1]))],
+                        V(st.sampled_from([0, 3, 4, -1])), lambda: _any_team(), V(st.booleans())],
     "brag.exact_one": [_cint, _cint, _cint, _u64, V(st.sampled_from([3, 0, 7]))],
     "brag.monte_carlo": [_cint, _cint, _cint, _u64, _cint, _u64, _small, _small,
                          V(st.sampled_from([3, 1, 9]))],
@@ -264,13 +265,16 @@ def _b_bind(draw):
 
 def _b_brag_eval_ids(draw):
     n = draw(st.integers(0, 8))
-    return [_rows(draw, n, 3), np.zeros(n, np.int32), *_range(draw, n), draw(st.integers(0, 3))]
+    a, b = _range(draw, n)
+    return [_rows(draw, n, 3), np.zeros(n, np.int32), a, b, draw(st.integers(0, 3)),
+            *_team(draw, a, b)]
 
 
 def _b_brag_eval_masks(draw):
     n = draw(st.integers(0, 8))
-    return [_masks(_rows(draw, n, 3)), np.zeros(n, np.int32), *_range(draw, n),
-            draw(st.integers(0, 3))]
+    a, b = _range(draw, n)
+    return [_masks(_rows(draw, n, 3)), np.zeros(n, np.int32), a, b, draw(st.integers(0, 3)),
+            *_team(draw, a, b)]
 
 
 def _b_brag_hand(draw):

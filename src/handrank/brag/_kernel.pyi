@@ -8,6 +8,8 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from handrank._support._kernel import Team
+
 # Error kinds reported by eval_ids / eval_masks (third item of the error tuple).
 KIND_RANGE: Final = 1
 KIND_DUPLICATE: Final = 2
@@ -22,11 +24,11 @@ MAX_OPPONENTS: Final = 16
 def strength3(a: int, b: int, c: int, options: int = 3) -> int: ...
 def eval_ids(
     ids: npt.NDArray[np.uint8], out: npt.NDArray[np.int32], start: int, stop: int,
-    options: int = 3,
+    options: int = 3, team: Team | None = None, lead: bool = True,
 ) -> tuple[int, int, int] | None: ...
 def eval_masks(
     masks: npt.NDArray[np.uint64], out: npt.NDArray[np.int32], start: int, stop: int,
-    options: int = 3,
+    options: int = 3, team: Team | None = None, lead: bool = True,
 ) -> tuple[int, int, int] | None: ...
 def _plain_loop_benchmark(
     ids: npt.NDArray[np.uint8], out: npt.NDArray[np.int32], options: int = 3, repeats: int = 1

@@ -13,6 +13,7 @@ from libc.stddef cimport ptrdiff_t
 from libc.string cimport memcpy
 
 from .._c.rng cimport hr_rng, hr_rng_deal_u8, hr_rng_stream
+from .._support._kernel cimport Team, hr_team_bad, hr_team_run
 from ..poker._kernel cimport card_arg
 
 import numpy as np
@@ -65,40 +66,87 @@ def strength3(a, b, c, options=3):
     return hr_brag_strength(x, y, z, opts)
 
 
+ctypedef struct _IdRows:
+    const uint8_t *ids
+    const int16_t *table
+    int32_t *out
+
+
+cdef Py_ssize_t _id_rows(void *ctx, Py_ssize_t start, Py_ssize_t stop, int *err,
+                         int *col) noexcept nogil:
+    cdef _IdRows *c = <_IdRows*>ctx
+    return hr_brag_eval_ids(c.ids, start, stop, c.table, c.out, err, col)
+
+
 def eval_ids(const uint8_t[:, ::1] ids, int32_t[::1] out, Py_ssize_t start, Py_ssize_t stop,
-             options=3):
+             options=3, Team team=None, bint lead=True):
     """Kernel: strengths of rows start..stop of a C-contiguous (N, 3) uint8 array
-    into out. Returns None, or (row, column, error kind) of the first bad row.
-    Releases the GIL."""
+    into out. ``team``: None, or a ``handrank._support._kernel.Team`` for rows
+    start..stop that several threads pass to the same call at once, sharing its
+    rows in blocks; the ``lead`` thread's call returns once all have left.
+    Returns None, or (row, column, error kind) of the first bad row (with a team:
+    the team's lowest bad row). Releases the GIL."""
     cdef int err = 0, col = -1
     cdef ptrdiff_t bad = -1
-    cdef const int16_t* table = hr_brag_table(_options(options))
+    cdef int64_t *t = NULL
+    cdef _IdRows c
+    c.table = hr_brag_table(_options(options))
     if ids.shape[1] != 3:
         raise ValueError("ids must have 3 columns")
     if start < 0 or stop > ids.shape[0] or stop > out.shape[0] or start > stop:
         raise IndexError("bad row range")
+    if team is not None:
+        t = team.slots_for(start, stop, lead)
     if stop == start:
         return None
+    c.ids = &ids[0, 0]; c.out = &out[0]
     with nogil:
-        bad = hr_brag_eval_ids(&ids[0, 0], start, stop, table, &out[0], &err, &col)
+        if t == NULL:
+            bad = _id_rows(&c, start, stop, &err, &col)
+        else:
+            hr_team_run(t, start, stop, lead, _id_rows, &c)
+            bad = hr_team_bad(t, &err, &col)
     if bad >= 0:
         return (bad, col, err)
     return None
 
 
+ctypedef struct _MaskRows:
+    const uint64_t *masks
+    const int16_t *table
+    int32_t *out
+
+
+cdef Py_ssize_t _mask_rows(void *ctx, Py_ssize_t start, Py_ssize_t stop, int *err,
+                           int *col) noexcept nogil:
+    cdef _MaskRows *c = <_MaskRows*>ctx
+    col[0] = -1
+    return hr_brag_eval_masks(c.masks, start, stop, c.table, c.out, err)
+
+
 def eval_masks(const uint64_t[::1] masks, int32_t[::1] out, Py_ssize_t start, Py_ssize_t stop,
-               options=3):
-    """Kernel: strengths of masks start..stop into out. Returns None, or
-    (row, -1, error kind) of the first bad mask. Releases the GIL."""
-    cdef int err = 0
+               options=3, Team team=None, bint lead=True):
+    """Kernel: strengths of masks start..stop into out. ``team``, ``lead``: as for
+    eval_ids. Returns None, or (row, -1, error kind) of the first bad mask.
+    Releases the GIL."""
+    cdef int err = 0, col = -1
     cdef ptrdiff_t bad = -1
-    cdef const int16_t* table = hr_brag_table(_options(options))
+    cdef int64_t *t = NULL
+    cdef _MaskRows c
+    c.table = hr_brag_table(_options(options))
     if start < 0 or stop > masks.shape[0] or stop > out.shape[0] or start > stop:
         raise IndexError("bad row range")
+    if team is not None:
+        t = team.slots_for(start, stop, lead)
     if stop == start:
         return None
+    c.masks = &masks[0]; c.out = &out[0]
     with nogil:
-        bad = hr_brag_eval_masks(&masks[0], start, stop, table, &out[0], &err)
+        if t == NULL:
+            bad = _mask_rows(&c, start, stop, &err, &col)
+        else:
+            hr_team_run(t, start, stop, lead, _mask_rows, &c)
+            bad = hr_team_bad(t, &err, &col)
     if bad >= 0:
         return (bad, -1, err)
     return None

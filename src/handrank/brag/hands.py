@@ -15,6 +15,7 @@ import numpy.typing as npt
 from . import _kernel as _brag
 from .._support.checks import check_bool, each_player
 from .._support.arrays import as_id_array, as_mask_array, raise_kernel_error, result_array
+from .._support._kernel import Team
 from .._support.threads import KernelError, run_bulk
 from ..cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, parse_cards
 from ..errors import ArrayDtypeError, HandrankError, HandSizeError
@@ -209,7 +210,8 @@ def evaluate_many(cards: np.ndarray | Sequence[CardsLike], *, threads: int | Non
                 f"card ids go in a 2-D (N, 3) array")
         masks = as_mask_array(cards)
         res = result_array(out, len(masks), (masks,))
-        err = run_bulk(_mask_unit, (masks,), res, (opts,), threads=threads, executor=executor)
+        err = run_bulk(_mask_unit, (masks,), res, (opts,), threads=threads, executor=executor,
+                       team=True)
         if err is not None:
             row, m = err[0], int(masks[err[0]])
             if err[2] == _brag.KIND_SIZE:
@@ -219,20 +221,25 @@ def evaluate_many(cards: np.ndarray | Sequence[CardsLike], *, threads: int | Non
         return res
     ids = as_id_array(cards, HAND_SIZES, what="Brag hand")
     res = result_array(out, ids.shape[0], (ids,))
-    err = run_bulk(_id_unit, (ids,), res, (opts,), threads=threads, executor=executor)
+    err = run_bulk(_id_unit, (ids,), res, (opts,), threads=threads, executor=executor, team=True)
     if err is not None:
         raise_kernel_error(err, ids, HAND_SIZES)
     return res
 
 
-def _mask_unit(masks: np.ndarray, out: np.ndarray, opts: int) -> KernelError | None:
-    """``(m,)`` uint64 masks into ``out`` on one thread (a ``run_bulk`` unit)."""
-    return _brag.eval_masks(masks, out, 0, len(out), opts)
+def _mask_unit(masks: np.ndarray, out: np.ndarray, opts: int, *, start: int = 0,
+               stop: int | None = None, team: Team | None = None,
+               lead: bool = True) -> KernelError | None:
+    """``(m,)`` uint64 masks into ``out`` (a ``run_bulk`` unit, team-capable)."""
+    return _brag.eval_masks(masks, out, start, len(out) if stop is None else stop, opts,
+                            team, lead)
 
 
-def _id_unit(ids: np.ndarray, out: np.ndarray, opts: int) -> KernelError | None:
-    """``(m, 3)`` uint8 ids into ``out`` on one thread (a ``run_bulk`` unit)."""
-    return _brag.eval_ids(ids, out, 0, len(out), opts)
+def _id_unit(ids: np.ndarray, out: np.ndarray, opts: int, *, start: int = 0,
+             stop: int | None = None, team: Team | None = None,
+             lead: bool = True) -> KernelError | None:
+    """``(m, 3)`` uint8 ids into ``out`` (a ``run_bulk`` unit, team-capable)."""
+    return _brag.eval_ids(ids, out, start, len(out) if stop is None else stop, opts, team, lead)
 
 
 def compare(a: CardsLike, b: CardsLike, *, prial_threes_high: bool = True,
