@@ -315,9 +315,22 @@ def _team_case_brag_masks(teams):
                      [masks], spoil, HandrankError)
 
 
+def _team_case_shortdeck(teams):
+    from handrank import shortdeck
+    from handrank.errors import CardRangeError
+
+    def spoil(rows, r):  # the later one repeats a card, the earlier is a deuce
+        rows[0][r, 4] = rows[0][r, 1] if r > len(rows[0]) // 2 else 0
+
+    _check_team_game(teams, lambda r, t, out: shortdeck.evaluate_many(r[0], threads=t, out=out),
+                     [_pool_rows(2 * T.BULK_MIN_ROWS + 1000, 7, 36, 16)], spoil,
+                     CardRangeError)
+
+
 TEAM_CASES = {
     "brag-ids": _team_case_brag_ids,
     "brag-masks": _team_case_brag_masks,
+    "shortdeck": _team_case_shortdeck,
 }
 
 

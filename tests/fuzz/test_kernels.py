@@ -718,7 +718,9 @@ def _sd_rows(draw, n, w) -> np.ndarray:
 
 def _b_sd_eval_ids(draw):
     n, k = draw(st.integers(0, 8)), draw(st.integers(5, 7))
-    return [_sd_rows(draw, n, k), np.zeros(n, np.int32), *_range(draw, n), draw(st.booleans())]
+    a, b = _range(draw, n)
+    return [_sd_rows(draw, n, k), np.zeros(n, np.int32), a, b, draw(st.booleans()),
+            *_team(draw, a, b)]
 
 
 def _b_sd_strength_ids(draw):
@@ -728,7 +730,8 @@ def _b_sd_strength_ids(draw):
 _SBT = V(st.sampled_from([True, False, 0, 1, 2, -1, None, "yes", 2**70]))
 for _name, _base, _kinds in (
         ("shortdeck.eval_ids", _b_sd_eval_ids,
-         [A(np.uint8, 2, 7), A(np.int32, 1), _index, _index, _SBT]),
+         [A(np.uint8, 2, 7), A(np.int32, 1), _index, _index, _SBT, lambda: _any_team(),
+          V(st.booleans())]),
         ("shortdeck.strength_ids", _b_sd_strength_ids, [V(garbage()), _SBT]),
         ("shortdeck.category_first", lambda draw: [draw(st.booleans())], [_SBT]),
         ("shortdeck.class_ranks", _b_const(), []),

@@ -9,6 +9,8 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from handrank._support._kernel import Team
+
 # Error kinds reported by eval_ids (third item of the error tuple).
 KIND_RANGE: Final = 1
 KIND_DUPLICATE: Final = 2
@@ -16,7 +18,7 @@ NUM_STRENGTHS: Final = 1404
 
 def eval_ids(
     ids: npt.NDArray[np.uint8], out: npt.NDArray[np.int32], start: int, stop: int,
-    straight_beats_trips: bool = False,
+    straight_beats_trips: bool = False, team: Team | None = None, lead: bool = True,
 ) -> tuple[int, int, int] | None: ...
 def strength_ids(ids: Sequence[int], straight_beats_trips: bool = False) -> int: ...
 def class_ranks() -> npt.NDArray[np.uint32]: ...

@@ -10,6 +10,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
 from libc.stddef cimport ptrdiff_t
 
 from .._c.showdown_equity cimport hr_se_eval_fn, se_exact, se_monte_carlo
+from .._support._kernel cimport Team, hr_team_bad, hr_team_run
 
 import numpy as np
 
@@ -41,22 +42,46 @@ KIND_DUPLICATE = HR_ERR_DUPLICATE
 NUM_STRENGTHS = HR_SD_NUM_STRENGTHS
 
 
+ctypedef struct _IdRows:
+    const uint8_t *ids
+    int32_t *out
+    int k, sbt
+
+
+cdef Py_ssize_t _id_rows(void *ctx, Py_ssize_t start, Py_ssize_t stop, int *err,
+                         int *col) noexcept nogil:
+    cdef _IdRows *c = <_IdRows*>ctx
+    return hr_sd_eval_ids(c.ids, c.k, start, stop, c.sbt, c.out, err, col)
+
+
 def eval_ids(const uint8_t[:, ::1] ids, int32_t[::1] out, Py_ssize_t start, Py_ssize_t stop,
-             bint straight_beats_trips=False):
+             bint straight_beats_trips=False, Team team=None, bint lead=True):
     """Kernel: strengths of rows start..stop of a C-contiguous (N, k) uint8 id
-    array (k = 5, 6 or 7) into out. Returns None, or (row, column, error kind)
-    of the first bad row (kind KIND_RANGE: not a short-deck card). Releases the GIL."""
+    array (k = 5, 6 or 7) into out. ``team``: None, or a
+    ``handrank._support._kernel.Team`` for rows start..stop that several threads
+    pass to the same call at once, sharing its rows in blocks; the ``lead``
+    thread's call returns once all have left. Returns None, or (row, column,
+    error kind) of the first bad row (kind KIND_RANGE: not a short-deck card;
+    with a team: the team's lowest bad row). Releases the GIL."""
     cdef int err = 0, col = -1, k = ids.shape[1]
     cdef ptrdiff_t bad = -1
+    cdef int64_t *t = NULL
+    cdef _IdRows c
     if not 5 <= k <= 7:
         raise ValueError("ids must have 5, 6 or 7 columns")
     if start < 0 or stop > ids.shape[0] or stop > out.shape[0] or start > stop:
         raise IndexError("bad row range")
+    if team is not None:
+        t = team.slots_for(start, stop, lead)
     if stop == start:
         return None
+    c.ids = &ids[0, 0]; c.out = &out[0]; c.k = k; c.sbt = straight_beats_trips
     with nogil:
-        bad = hr_sd_eval_ids(&ids[0, 0], k, start, stop, straight_beats_trips,
-                             &out[0], &err, &col)
+        if t == NULL:
+            bad = _id_rows(&c, start, stop, &err, &col)
+        else:
+            hr_team_run(t, start, stop, lead, _id_rows, &c)
+            bad = hr_team_bad(t, &err, &col)
     if bad >= 0:
         return (bad, col, err)
     return None

@@ -12,6 +12,7 @@ import numpy.typing as npt
 
 from . import _kernel as _sd
 from .._support.arrays import as_id_array, raise_kernel_error, result_array
+from .._support._kernel import Team
 from .._support.checks import check_bool, each_player
 from .._support.threads import KernelError, run_bulk
 from ..cards import RANK_NAMES, RANK_PLURALS, CardsLike, format_card, parse_cards
@@ -250,7 +251,7 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *, straight_beats_tri
     sbt = _flag(straight_beats_trips)
     ids = as_id_array(cards, HAND_SIZES, masks=True)
     res = result_array(out, ids.shape[0], (ids,))
-    err = run_bulk(_id_unit, (ids,), res, (sbt,), threads=threads, executor=executor)
+    err = run_bulk(_id_unit, (ids,), res, (sbt,), threads=threads, executor=executor, team=True)
     if err is not None:
         row, col, kind = err
         value = int(ids[row, col]) if col >= 0 else -1
@@ -261,9 +262,11 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *, straight_beats_tri
     return res
 
 
-def _id_unit(ids: np.ndarray, out: np.ndarray, sbt: bool) -> KernelError | None:
-    """``(m, k)`` uint8 ids into ``out`` on one thread (a ``run_bulk`` unit)."""
-    return _sd.eval_ids(ids, out, 0, len(out), sbt)
+def _id_unit(ids: np.ndarray, out: np.ndarray, sbt: bool, *, start: int = 0,
+             stop: int | None = None, team: Team | None = None,
+             lead: bool = True) -> KernelError | None:
+    """``(m, k)`` uint8 ids into ``out`` (a ``run_bulk`` unit, team-capable)."""
+    return _sd.eval_ids(ids, out, start, len(out) if stop is None else stop, sbt, team, lead)
 
 
 def compare(a: CardsLike, b: CardsLike, *, straight_beats_trips: bool = False) -> int:
