@@ -327,10 +327,24 @@ def _team_case_shortdeck(teams):
                      CardRangeError)
 
 
+def _team_case_lowball(teams):
+    from handrank import lowball
+    from handrank.errors import CardRangeError
+
+    def spoil(rows, r):  # the later one repeats a card, the earlier is out of range
+        rows[0][r, 2] = rows[0][r, 0] if r > len(rows[0]) // 2 else 52
+
+    for game, k in ((lowball.deuce_to_seven, 5), (lowball.ace_to_five, 7), (lowball.badugi, 4)):
+        teams.clear()
+        _check_team_game(teams, lambda r, t, out: game.evaluate_many(r[0], threads=t, out=out),
+                         [_pool_rows(2 * T.BULK_MIN_ROWS + 1000, k)], spoil, CardRangeError)
+
+
 TEAM_CASES = {
     "brag-ids": _team_case_brag_ids,
     "brag-masks": _team_case_brag_masks,
     "shortdeck": _team_case_shortdeck,
+    "lowball": _team_case_lowball,
 }
 
 

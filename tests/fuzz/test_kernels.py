@@ -690,7 +690,8 @@ def _b_low_game(draw):
 
 def _b_low_eval_ids(draw):
     (game, k), n = _b_low_game(draw), draw(st.integers(0, 8))
-    return [game, _rows(draw, n, k), np.zeros(n, np.int32), *_range(draw, n)]
+    a, b = _range(draw, n)
+    return [game, _rows(draw, n, k), np.zeros(n, np.int32), a, b, *_team(draw, a, b)]
 
 
 def _b_low_strength_ids(draw):
@@ -701,7 +702,8 @@ def _b_low_strength_ids(draw):
 _LOW_GAME = V(st.sampled_from([0, 1, 2, 3, -1, None, 2**70, True]))
 for _name, _base, _kinds in (
         ("lowball.eval_ids", _b_low_eval_ids,
-         [_LOW_GAME, A(np.uint8, 2, 5), A(np.int32, 1), _index, _index]),
+         [_LOW_GAME, A(np.uint8, 2, 5), A(np.int32, 1), _index, _index, lambda: _any_team(),
+          V(st.booleans())]),
         ("lowball.strength_ids", _b_low_strength_ids, [_LOW_GAME, V(garbage())]),
         ("lowball.category_first", lambda draw: [draw(st.integers(0, 2))], [_LOW_GAME]),
         ("lowball.badugi_table", _b_const(), []),

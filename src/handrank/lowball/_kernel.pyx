@@ -6,9 +6,10 @@ them read out of bounds; the Python layer turns the error codes they return
 into exceptions naming the row and column.
 """
 
-from libc.stdint cimport uint8_t, int16_t, int32_t
+from libc.stdint cimport uint8_t, int16_t, int32_t, int64_t
 from libc.stddef cimport ptrdiff_t
 
+from .._support._kernel cimport Team, hr_team_bad, hr_team_run
 from ..poker._kernel cimport card_arg
 
 import numpy as np
@@ -71,14 +72,36 @@ def strength_ids(int game, cards):
     raise ValueError(f"unknown lowball game {game}")
 
 
+ctypedef struct _IdRows:
+    const uint8_t *ids
+    int32_t *out
+    int game, k
+
+
+cdef Py_ssize_t _id_rows(void *ctx, Py_ssize_t start, Py_ssize_t stop, int *err,
+                         int *col) noexcept nogil:
+    cdef _IdRows *c = <_IdRows*>ctx
+    if c.game == _D27:
+        return hr_low_27_eval_ids(c.ids, start, stop, c.out, err, col)
+    if c.game == _A5:
+        return hr_low_a5_eval_ids(c.ids, c.k, start, stop, c.out, err, col)
+    return hr_low_badugi_eval_ids(c.ids, start, stop, c.out, err, col)
+
+
 def eval_ids(int game, const uint8_t[:, ::1] ids, int32_t[::1] out, Py_ssize_t start,
-             Py_ssize_t stop):
+             Py_ssize_t stop, Team team=None, bint lead=True):
     """Kernel: strengths of rows start..stop of a C-contiguous (N, k) uint8 array
-    into out (k = 5 for game 0, 5..7 for game 1, 4 for game 2). Returns None, or
-    (row, column, error kind) of the first bad row. Releases the GIL."""
+    into out (k = 5 for game 0, 5..7 for game 1, 4 for game 2). ``team``: None, or
+    a ``handrank._support._kernel.Team`` for rows start..stop that several threads
+    pass to the same call at once, sharing its rows in blocks; the ``lead``
+    thread's call returns once all have left. Returns None, or (row, column, error
+    kind) of the first bad row (with a team: the team's lowest bad row). Releases
+    the GIL."""
     cdef int err = 0, col = -1
     cdef int k = <int>ids.shape[1]
     cdef ptrdiff_t bad = -1
+    cdef int64_t *t = NULL
+    cdef _IdRows c
     if game == DEUCE_TO_SEVEN:
         if k != 5:
             raise ValueError("deuce-to-seven ids must have 5 columns")
@@ -92,15 +115,17 @@ def eval_ids(int game, const uint8_t[:, ::1] ids, int32_t[::1] out, Py_ssize_t s
         raise ValueError(f"unknown lowball game {game}")
     if start < 0 or stop > ids.shape[0] or stop > out.shape[0] or start > stop:
         raise IndexError("bad row range")
+    if team is not None:
+        t = team.slots_for(start, stop, lead)
     if stop == start:
         return None
+    c.ids = &ids[0, 0]; c.out = &out[0]; c.game = game; c.k = k
     with nogil:
-        if game == _D27:
-            bad = hr_low_27_eval_ids(&ids[0, 0], start, stop, &out[0], &err, &col)
-        elif game == _A5:
-            bad = hr_low_a5_eval_ids(&ids[0, 0], k, start, stop, &out[0], &err, &col)
+        if t == NULL:
+            bad = _id_rows(&c, start, stop, &err, &col)
         else:
-            bad = hr_low_badugi_eval_ids(&ids[0, 0], start, stop, &out[0], &err, &col)
+            hr_team_run(t, start, stop, lead, _id_rows, &c)
+            bad = hr_team_bad(t, &err, &col)
     if bad >= 0:
         return (bad, col, err)
     return None

@@ -15,6 +15,7 @@ import numpy.typing as npt
 from . import _kernel as _low
 from . import reference as _ref
 from .._support.arrays import as_id_array, raise_kernel_error, result_array
+from .._support._kernel import Team
 from .._support.checks import each_player
 from .._support.threads import KernelError, run_bulk
 from ..cards import RANK_NAMES, RANK_PLURALS, RANKS, CardsLike, parse_cards
@@ -190,7 +191,7 @@ class LowballGame:
         ids = as_id_array(cards, self.HAND_SIZES, what=f"{self.game} hand", masks=True)
         res = result_array(out, ids.shape[0], (ids,))
         err = run_bulk(_id_unit, (ids,), res, (self._number,), threads=threads,
-                       executor=executor)
+                       executor=executor, team=True)
         if err is not None:
             raise_kernel_error(err, ids, self.HAND_SIZES)
         return res
@@ -218,9 +219,12 @@ class LowballGame:
         return _describe(self._number, self._scale.check(strength))
 
 
-def _id_unit(ids: np.ndarray, out: np.ndarray, game: int) -> KernelError | None:
-    """``(m, k)`` uint8 ids of game number ``game`` into ``out`` (a ``run_bulk`` unit)."""
-    return _low.eval_ids(game, ids, out, 0, len(out))
+def _id_unit(ids: np.ndarray, out: np.ndarray, game: int, *, start: int = 0,
+             stop: int | None = None, team: Team | None = None,
+             lead: bool = True) -> KernelError | None:
+    """``(m, k)`` uint8 ids of game number ``game`` into ``out`` (a ``run_bulk`` unit,
+    team-capable)."""
+    return _low.eval_ids(game, ids, out, start, len(out) if stop is None else stop, team, lead)
 
 
 @lru_cache(maxsize=1)
