@@ -534,8 +534,9 @@ def _b_omaha_hand(draw):
 def _b_omaha_rows(draw):
     n, h = draw(st.integers(0, 8)), draw(st.integers(2, 6))
     rows = _rows(draw, n, h + 5)
+    a, b = _range(draw, n)
     return [np.ascontiguousarray(rows[:, :h]), np.ascontiguousarray(rows[:, h:]),
-            np.zeros(n, np.int32), *_range(draw, n), draw(st.booleans())]
+            np.zeros(n, np.int32), a, b, draw(st.booleans()), *_team(draw, a, b)]
 
 
 _OMAHA_HAND = [V(garbage()), V(garbage())]
@@ -544,7 +545,8 @@ KINDS.update({
     "omaha.fast_low": _OMAHA_HAND, "omaha.high": _OMAHA_HAND, "omaha.low": _OMAHA_HAND,
     "omaha.low_mask": _OMAHA_HAND,
     "omaha.eval_rows": [A(np.uint8, 2, 6, values=(0, 256)), A(np.uint8, 2, 5, values=(0, 256)),
-                        A(np.int32, 1), _index, _index, V(st.booleans())],
+                        A(np.int32, 1), _index, _index, V(st.booleans()), lambda: _any_team(),
+                        V(st.booleans())],
     "omaha.low_strength_of_mask": [V(st.sampled_from([31, 248, 0, 255, 256, -1, 2**32, 2**64]))],
     "omaha.table_bytes": [],
     "omaha.table_entry": [_cint] * 5,

@@ -9,6 +9,8 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from handrank._support._kernel import Team
+
 # Error kinds reported by eval_rows (third item of the error tuple).
 KIND_RANGE: Final = 1
 KIND_DUPLICATE: Final = 2
@@ -24,7 +26,7 @@ def low_mask(hole: Sequence[int], board: Sequence[int]) -> int: ...
 def low_strength_of_mask(mask: int) -> int: ...
 def eval_rows(
     holes: npt.NDArray[np.uint8], boards: npt.NDArray[np.uint8], out: npt.NDArray[np.int32],
-    start: int, stop: int, low: bool = False,
+    start: int, stop: int, low: bool = False, team: Team | None = None, lead: bool = True,
 ) -> tuple[int, int, int] | None: ...
 def table_entry(a: int, b: int, c: int, d: int, e: int) -> int: ...
 def table_bytes() -> int: ...

@@ -13,6 +13,7 @@ from libc.stddef cimport ptrdiff_t
 
 from ..poker._kernel cimport HR_CARD_KEY, HR_SUIT_BASE, _scan, hr_poker_strength
 from .._c.showdown_equity cimport hr_se_eval_fn, se_exact, se_monte_carlo
+from .._support._kernel cimport Team, hr_team_bad, hr_team_run
 
 KIND_RANGE = HR_ERR_RANGE
 KIND_DUPLICATE = HR_ERR_DUPLICATE
@@ -140,24 +141,50 @@ def low_strength_of_mask(uint32_t mask):
     return hr_omaha_low_strength(mask)
 
 
+ctypedef struct _Rows:
+    const uint8_t *holes
+    const uint8_t *boards
+    int32_t *out
+    int h, low
+
+
+cdef Py_ssize_t _rows(void *ctx, Py_ssize_t start, Py_ssize_t stop, int *err,
+                      int *col) noexcept nogil:
+    cdef _Rows *c = <_Rows*>ctx
+    return hr_omaha_eval_rows(c.holes, c.h, c.boards, start, stop, c.low, c.out, err, col)
+
+
 def eval_rows(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, int32_t[::1] out,
-              Py_ssize_t start, Py_ssize_t stop, bint low=False):
+              Py_ssize_t start, Py_ssize_t stop, bint low=False, Team team=None,
+              bint lead=True):
     """Kernel: high (or, with ``low``, eight-or-better low) strengths of rows
     start..stop of (N, h) hole ids (h 2..6) and (N, 5) board ids into out.
+    ``team``: None, or a ``handrank._support._kernel.Team`` for rows start..stop
+    that several threads pass to the same call at once, sharing its rows in blocks;
+    the ``lead`` thread's call returns once all have left.
     Returns None, or (row, column, kind) of the first bad row, the column
-    counting the hole's first (0..h-1) then the board's (h..h+4). Releases the GIL."""
+    counting the hole's first (0..h-1) then the board's (h..h+4) (with a team: the
+    team's lowest bad row). Releases the GIL."""
     cdef int h = <int>holes.shape[1], err = 0, col = -1
     cdef Py_ssize_t bad = -1
+    cdef int64_t *t = NULL
+    cdef _Rows c
     if not 2 <= h <= 6 or boards.shape[1] != 5:
         raise ValueError("need (N, 2..6) holes and (N, 5) boards")
     if (start < 0 or stop > holes.shape[0] or stop > boards.shape[0] or stop > out.shape[0]
             or start > stop):
         raise IndexError("bad row range")
+    if team is not None:
+        t = team.slots_for(start, stop, lead)
     if stop == start:
         return None
+    c.holes = &holes[0, 0]; c.boards = &boards[0, 0]; c.out = &out[0]; c.h = h; c.low = low
     with nogil:
-        bad = hr_omaha_eval_rows(&holes[0, 0], h, &boards[0, 0], start, stop, low,
-                                 &out[0], &err, &col)
+        if t == NULL:
+            bad = _rows(&c, start, stop, &err, &col)
+        else:
+            hr_team_run(t, start, stop, lead, _rows, &c)
+            bad = hr_team_bad(t, &err, &col)
     if bad >= 0:
         return (bad, col, err)
     return None

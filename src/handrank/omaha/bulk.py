@@ -9,6 +9,7 @@ import numpy as np
 
 from .. import errors
 from .._support.arrays import as_id_array, result_array
+from .._support._kernel import Team
 from .._support.threads import KernelError, run_bulk
 from ..cards import CardsLike, format_card
 from . import _kernel
@@ -69,15 +70,19 @@ def _run(holes: object, boards: object, threads: int | None, out: np.ndarray | N
     h, b = id_rows(holes, boards)  # type: ignore[arg-type]
     res = result_array(out, h.shape[0], (h, b))
     err = run_bulk(_rows_unit, (h, b), res, (low,), threads=threads, executor=executor,
-                   min_rows=MIN_ROWS_PER_THREAD)
+                   min_rows=MIN_ROWS_PER_THREAD, team=True)
     if err is not None:
         raise_row_error(err, h, b)
     return res
 
 
-def _rows_unit(h: np.ndarray, b: np.ndarray, out: np.ndarray, low: bool) -> KernelError | None:
-    """``(m, h)`` holes and ``(m, 5)`` boards into ``out`` (a ``run_bulk`` unit)."""
-    return _kernel.eval_rows(h, b, out, 0, len(out), low)
+def _rows_unit(h: np.ndarray, b: np.ndarray, out: np.ndarray, low: bool, *, start: int = 0,
+               stop: int | None = None, team: Team | None = None,
+               lead: bool = True) -> KernelError | None:
+    """``(m, h)`` holes and ``(m, 5)`` boards into ``out`` (a ``run_bulk`` unit,
+    team-capable)."""
+    return _kernel.eval_rows(h, b, out, start, len(out) if stop is None else stop, low, team,
+                             lead)
 
 
 def evaluate_many(holes: np.ndarray | Iterable[CardsLike], boards: np.ndarray | Iterable[CardsLike],
