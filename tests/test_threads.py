@@ -357,12 +357,33 @@ def _team_case_omaha(teams):
                          spoil, HandrankError)
 
 
+def _team_case_canada(teams):
+    import numpy as np
+    from handrank import canada
+    from handrank.errors import HandrankError
+    six = _pool_rows(2 * T.BULK_MIN_ROWS + 1000, 6)
+
+    def spoil(rows, r):  # the later one's set is out of range, the earlier repeats a card
+        rows[0][r, 3] = 52 if r > len(rows[0]) // 2 else rows[0][r, 0]
+
+    sets = np.ascontiguousarray(six[:, :4])
+    for rows, many in (([six], lambda r, t, out: canada.evaluate_many(r[0], threads=t, out=out)),
+                       ([sets, np.ascontiguousarray(six[:, 4:])],
+                        lambda r, t, out: canada.evaluate_many(r[0], r[1], threads=t, out=out)),
+                       ([_pool_rows(len(six), 4, 50)],  # sets without the shared pit's cards
+                        lambda r, t, out: canada.evaluate_many(r[0], [50, 51], threads=t,
+                                                               out=out))):
+        teams.clear()
+        _check_team_game(teams, many, rows, spoil, HandrankError)
+
+
 TEAM_CASES = {
     "brag-ids": _team_case_brag_ids,
     "brag-masks": _team_case_brag_masks,
     "shortdeck": _team_case_shortdeck,
     "lowball": _team_case_lowball,
     "omaha": _team_case_omaha,
+    "canada": _team_case_canada,
 }
 
 

@@ -172,7 +172,7 @@ KINDS = {
     "canada.equity_kernel": [A(np.uint8, 1, 6), A(np.uint8, 1, 28), _cint, _u64, _small, _small,
                              A(np.int64, 1)],
     "canada.eval_ids": [A(np.uint8, 2, 6), A(np.uint8, 2, 2), _cint, A(np.int32, 1), _index,
-                        _index],
+                        _index, lambda: _any_team(), V(st.booleans())],
     "canada.eval_unchecked": [A(np.uint8, 2, 6, values=(0, 256)), A(np.int32, 1)],
     "canada.odds_first": [V(st.sampled_from([48, 49, -1, 2**31 - 1, -(2**31)])), V(st.booleans())],
     "canada.strength_ids": [A(np.uint8, 1, 6)],
@@ -364,11 +364,13 @@ def _b_canada_equity(draw):
 def _b_canada_eval_ids(draw):
     n = draw(st.integers(0, 8))
     rows = _rows(draw, n, 6)
+    a, b = _range(draw, n)
     if draw(st.booleans()):
-        return [rows, np.zeros((1, 2), np.uint8), 1, np.zeros(n, np.int32), *_range(draw, n)]
+        return [rows, np.zeros((1, 2), np.uint8), 1, np.zeros(n, np.int32), a, b,
+                *_team(draw, a, b)]
     pits = rows[:1, 4:] if n and draw(st.booleans()) else rows[:, 4:]
     return [np.ascontiguousarray(rows[:, :4]), np.ascontiguousarray(pits),
-            draw(st.integers(1, 3)), np.zeros(n, np.int32), *_range(draw, n)]
+            draw(st.integers(1, 3)), np.zeros(n, np.int32), a, b, *_team(draw, a, b)]
 
 
 def _b_canada_unchecked(draw):

@@ -9,9 +9,11 @@ they return into exceptions naming the culprit.
 
 cimport cython
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
+from libc.stddef cimport ptrdiff_t
 from libc.string cimport memcpy
 
 from .._c.rng cimport hr_rng, hr_rng_deal_u8, hr_rng_stream
+from .._support._kernel cimport Team, hr_team_bad, hr_team_run
 
 import numpy as np
 
@@ -32,38 +34,63 @@ def strength_ids(const uint8_t[::1] six):
     return hr_canada_strength(&six[0], &six[4])
 
 
+ctypedef struct _Rows:
+    const uint8_t *sets
+    const uint8_t *pits
+    ptrdiff_t sstride, pstride
+    int32_t *out
+    int decks
+
+
+cdef Py_ssize_t _rows(void *ctx, Py_ssize_t start, Py_ssize_t stop, int *err,
+                      int *col) noexcept nogil:
+    cdef _Rows *c = <_Rows*>ctx
+    return hr_canada_eval(c.sets, c.sstride, c.pits, c.pstride, start, stop, c.decks, c.out,
+                          err, col)
+
+
 def eval_ids(const uint8_t[:, ::1] sets, const uint8_t[:, ::1] pits, int decks,
-             int32_t[::1] out, Py_ssize_t start, Py_ssize_t stop):
+             int32_t[::1] out, Py_ssize_t start, Py_ssize_t stop, Team team=None,
+             bint lead=True):
     """Kernel: strengths of rows start..stop into out. ``sets`` is (N, 4) with
     ``pits`` (N, 2) or (1, 2) (one shared pit), or ``sets`` is (N, 6) (set then
-    pit; ``pits`` ignored). Returns None or (row, column 0..5, kind) of the
-    first bad row. Releases the GIL."""
+    pit; ``pits`` ignored). ``team``: None, or a ``handrank._support._kernel.Team``
+    for rows start..stop that several threads pass to the same call at once,
+    sharing its rows in blocks; the ``lead`` thread's call returns once all have
+    left. Returns None or (row, column 0..5, kind) of the first bad row (with a
+    team: the team's lowest bad row). Releases the GIL."""
     cdef Py_ssize_t n = sets.shape[0], bad = -1
-    cdef ptrdiff_t sstride, pstride
-    cdef const uint8_t* sp
-    cdef const uint8_t* pp
     cdef int err = 0, col = -1
+    cdef int64_t *t = NULL
+    cdef _Rows c
     if start < 0 or stop > n or stop > out.shape[0] or start > stop:
         raise IndexError("bad row range")
+    if team is not None:
+        t = team.slots_for(start, stop, lead)
     if stop == start:
         return None
     if sets.shape[1] == 6:
-        sp = &sets[0, 0]
-        pp = sp + 4
-        sstride = pstride = 6
+        c.sets = &sets[0, 0]
+        c.pits = c.sets + 4
+        c.sstride = c.pstride = 6
     elif sets.shape[1] == 4:
         if pits.shape[1] != 2 or not (pits.shape[0] == n or pits.shape[0] == 1):
             raise ValueError("pits must be (N, 2) or (1, 2)")
-        sp = &sets[0, 0]
-        pp = &pits[0, 0]
-        sstride = 4
-        pstride = 2 if pits.shape[0] == n and n > 1 else 0
+        c.sets = &sets[0, 0]
+        c.pits = &pits[0, 0]
+        c.sstride = 4
+        c.pstride = 2 if pits.shape[0] == n and n > 1 else 0
         if pits.shape[0] == 1:
-            pstride = 0
+            c.pstride = 0
     else:
         raise ValueError("sets must have 4 or 6 columns")
+    c.out = &out[0]; c.decks = decks
     with nogil:
-        bad = hr_canada_eval(sp, sstride, pp, pstride, start, stop, decks, &out[0], &err, &col)
+        if t == NULL:
+            bad = _rows(&c, start, stop, &err, &col)
+        else:
+            hr_team_run(t, start, stop, lead, _rows, &c)
+            bad = hr_team_bad(t, &err, &col)
     if bad >= 0:
         return (bad, col, err)
     return None

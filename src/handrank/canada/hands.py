@@ -16,6 +16,7 @@ import numpy.typing as npt
 
 from . import _kernel as _canada
 from .._support.arrays import as_id_array, int_array, result_array
+from .._support._kernel import Team
 from .._support.checks import check_int, is_int
 from .._support.threads import KernelError, run_bulk
 from .. import errors
@@ -284,23 +285,32 @@ def evaluate_many(sets: Rows, pits: Rows | CardsLike | None = None, *, decks: in
     if n == 0:
         return out
     if s.shape[1] == 4 and p.shape[0] == n:  # a pit per row: cut with the sets
-        err = run_bulk(_rows_unit, (s, p), out, (d,), threads=threads, executor=executor)
+        err = run_bulk(_rows_unit, (s, p), out, (d,), threads=threads, executor=executor,
+                       team=True)
     else:  # one shared pit, or (N, 6) rows holding their pits (the kernel ignores ``pits``)
-        err = run_bulk(_shared_unit, (s,), out, (p[:1], d), threads=threads, executor=executor)
+        err = run_bulk(_shared_unit, (s,), out, (p[:1], d), threads=threads, executor=executor,
+                       team=True)
     if err is not None:
         _raise_row_error(err, s, p, d)
     return out
 
 
-def _rows_unit(s: np.ndarray, p: np.ndarray, out: np.ndarray, decks: int) -> KernelError | None:
-    """``(m, 4)`` sets with their ``(m, 2)`` pits into ``out`` (a ``run_bulk`` unit)."""
-    return _canada.eval_ids(s, p, decks, out, 0, len(out))
+def _rows_unit(s: np.ndarray, p: np.ndarray, out: np.ndarray, decks: int, *, start: int = 0,
+               stop: int | None = None, team: Team | None = None,
+               lead: bool = True) -> KernelError | None:
+    """``(m, 4)`` sets with their ``(m, 2)`` pits into ``out`` (a ``run_bulk`` unit,
+    team-capable)."""
+    return _canada.eval_ids(s, p, decks, out, start, len(out) if stop is None else stop, team,
+                            lead)
 
 
-def _shared_unit(s: np.ndarray, out: np.ndarray, p: np.ndarray, decks: int) -> KernelError | None:
+def _shared_unit(s: np.ndarray, out: np.ndarray, p: np.ndarray, decks: int, *, start: int = 0,
+                 stop: int | None = None, team: Team | None = None,
+                 lead: bool = True) -> KernelError | None:
     """``(m, 4)`` sets with one ``(1, 2)`` pit, or ``(m, 6)`` rows, into ``out`` (a
-    ``run_bulk`` unit)."""
-    return _canada.eval_ids(s, p, decks, out, 0, len(out))
+    ``run_bulk`` unit, team-capable)."""
+    return _canada.eval_ids(s, p, decks, out, start, len(out) if stop is None else stop, team,
+                            lead)
 
 
 def _raise_row_error(err: tuple[int, int, int], s: np.ndarray, p: np.ndarray, decks: int) -> None:
