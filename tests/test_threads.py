@@ -377,6 +377,42 @@ def _team_case_canada(teams):
         _check_team_game(teams, many, rows, spoil, HandrankError)
 
 
+def _team_case_chinese(teams):
+    """Fronts: the Python layer checks every row before the kernel, so a bad row is
+    found there on any thread count; the kernel's team reports its lowest bad row
+    itself (ValueError) when called on unchecked rows."""
+    import numpy as np
+    from handrank import chinese
+    from handrank._support._kernel import Team
+    from handrank.chinese import _kernel as K
+    from handrank.errors import HandrankError
+
+    def spoil(rows, r):  # both out of range (the Python layer checks ranges, then repeats)
+        rows[0][r, 1] = 52 if r > len(rows[0]) // 2 else 60
+
+    fronts = _pool_rows(2 * T.BULK_MIN_ROWS + 1000, 3)
+    _check_team_game(teams, lambda r, t, out: chinese.evaluate_many(r[0], threads=t, out=out),
+                     [fronts], spoil, HandrankError)
+    n = len(fronts)
+    early, late = n // 3 + 7, 3 * n // 4 + 5
+    spoil([fronts], late)
+    spoil([fronts], early)
+    team = Team(0, n, 1000)
+    seen = []
+
+    def worker():  # a worker that met a bad row raises too (its round's lowest so far)
+        try:
+            K.front_strengths(fronts, np.zeros(n, np.int32), 0, n, team, False)
+        except ValueError as e:
+            seen.append(e)
+
+    w = threading.Thread(target=worker)
+    w.start()
+    with pytest.raises(ValueError, match=rf"^row {early}:"):
+        K.front_strengths(fronts, np.zeros(n, np.int32), 0, n, team, True)
+    w.join()
+
+
 TEAM_CASES = {
     "brag-ids": _team_case_brag_ids,
     "brag-masks": _team_case_brag_masks,
@@ -384,6 +420,7 @@ TEAM_CASES = {
     "lowball": _team_case_lowball,
     "omaha": _team_case_omaha,
     "canada": _team_case_canada,
+    "chinese": _team_case_chinese,
 }
 
 

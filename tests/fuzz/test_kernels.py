@@ -160,7 +160,9 @@ KINDS = {
     "chinese.default_counts": [],
     "chinese.front_key_table": [],
     "chinese.front_strength_table": [],
-    "chinese.front_strengths": [A(np.uint8, 2, 3), A(np.int32, 1)],
+    "chinese.front_strengths": [A(np.uint8, 2, 3), A(np.int32, 1), _index,
+                                lambda: st.one_of(st.none(), _index()), lambda: _any_team(),
+                                V(st.booleans())],
     "chinese.greedy": [A(np.uint8, 2, 13), A(np.uint8, 2, 13), _index, _index],
     "chinese.middle_key_table": [],
     "chinese.score_tables": [A(np.uint8, 3, 13), A(np.uint8, 2, None, (0, 4)), _cint,
@@ -320,7 +322,8 @@ def _b_tables(draw):
 
 def _b_front_strengths(draw):
     n = draw(st.integers(0, 8))
-    return [_rows(draw, n, 3), np.zeros(n, np.int32)]
+    a, b = _range(draw, n)
+    return [_rows(draw, n, 3), np.zeros(n, np.int32), a, b, *_team(draw, a, b)]
 
 
 def _b_greedy(draw):

@@ -9,6 +9,8 @@ import numpy as np
 import numpy.typing as npt
 from typing_extensions import disjoint_base
 
+from handrank._support._kernel import Team
+
 ERR_NATURAL: Final = 10
 TABLE_SAMPLES: Final[int]
 
@@ -23,7 +25,10 @@ def default_counts() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.
 def front_strength_table() -> npt.NDArray[np.int16]: ...
 def front_key_table() -> npt.NDArray[np.uint16]: ...
 def middle_key_table() -> npt.NDArray[np.uint16]: ...
-def front_strengths(ids: npt.NDArray[np.uint8], out: npt.NDArray[np.int32]) -> None: ...
+def front_strengths(
+    ids: npt.NDArray[np.uint8], out: npt.NDArray[np.int32], start: int = 0,
+    stop: int | None = None, team: Team | None = None, lead: bool = True,
+) -> None: ...
 def score_tables(
     ids: npt.NDArray[np.uint8], declare: npt.NDArray[np.uint8], system: int,
     pair_out: npt.NDArray[np.int32], rows_out: npt.NDArray[np.int32],

@@ -9,9 +9,10 @@ a table index unchecked. Every kernel releases the GIL.
 """
 
 cimport cython
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, int8_t, int16_t, int32_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, int8_t, int16_t, int32_t, int64_t
 from libc.stdlib cimport malloc, free
 
+from handrank._support._kernel cimport Team, hr_team_bad, hr_team_run
 from handrank.poker._kernel cimport hr_poker_strength  # noqa: F401  (shared 5-card tables)
 
 import numpy as np
@@ -133,17 +134,52 @@ cdef class Tables:
         return (Tables, (self.arrays, self.samples))
 
 
-def front_strengths(const uint8_t[:, ::1] ids, int32_t[::1] out):
-    """Kernel: front strengths (1..455) of (N, 3) validated card ids."""
-    cdef Py_ssize_t i, n = ids.shape[0], bad = -1
+ctypedef struct _FrontRows:
+    const uint8_t *ids
+    int32_t *out
+
+
+cdef Py_ssize_t _front_rows(void *ctx, Py_ssize_t start, Py_ssize_t stop, int *err,
+                            int *col) noexcept nogil:
+    cdef _FrontRows *c = <_FrontRows*>ctx
+    cdef Py_ssize_t i
+    cdef const uint8_t *r
+    for i in range(start, stop):
+        r = c.ids + 3 * i
+        if hrc_bad_ids(r, 3):
+            return i
+        c.out[i] = hrc_front_strength(r[0], r[1], r[2])
+    return -1
+
+
+def front_strengths(const uint8_t[:, ::1] ids, int32_t[::1] out, Py_ssize_t start=0,
+                    stop=None, Team team=None, bint lead=True):
+    """Kernel: front strengths (1..455) of rows start..stop (None: all) of (N, 3)
+    validated card ids. ``team``: None, or a ``handrank._support._kernel.Team`` for
+    rows start..stop that several threads pass to the same call at once, sharing
+    its rows in blocks; the ``lead`` thread's call returns once all have left.
+    ValueError naming the first bad row (with a team: the team's lowest). Releases
+    the GIL."""
+    cdef Py_ssize_t n = ids.shape[0], bad = -1, end
+    cdef int err = 0, col = -1
+    cdef int64_t *t = NULL
+    cdef _FrontRows c
     if ids.shape[1] != 3 or out.shape[0] < n:
         raise ValueError("need (N, 3) ids and N outputs")
+    end = n if stop is None else stop
+    if start < 0 or end > n or start > end:
+        raise IndexError("bad row range")
+    if team is not None:
+        t = team.slots_for(start, end, lead)
+    if end == start:
+        return
+    c.ids = &ids[0, 0]; c.out = &out[0]
     with nogil:
-        for i in range(n):
-            if hrc_bad_ids(&ids[i, 0], 3):
-                bad = i
-                break
-            out[i] = hrc_front_strength(ids[i, 0], ids[i, 1], ids[i, 2])
+        if t == NULL:
+            bad = _front_rows(&c, start, end, &err, &col)
+        else:
+            hr_team_run(t, start, end, lead, _front_rows, &c)
+            bad = hr_team_bad(t, &err, &col)
     if bad >= 0:
         raise ValueError(f"row {bad}: card ids out of range or repeated")
 

@@ -15,6 +15,7 @@ import numpy as np
 from . import _kernel as _chinese
 from .. import poker
 from .._support.arrays import as_id_array, check_id_range, result_array
+from .._support._kernel import Team
 from .._support.threads import MIN_ROWS_PER_THREAD, run_bulk, run_chunked
 from ..cards import (
     RANK_NAMES,
@@ -181,13 +182,14 @@ def evaluate_many(cards: np.ndarray | Sequence[CardsLike], *,
     check_id_range(ids)  # uint8 input is used as is: the front kernel needs ids checked
     _check_repeats(ids, "row")
     out = result_array(out, ids.shape[0], (ids,))
-    run_bulk(_front_unit, (ids,), out, threads=threads, executor=executor)
+    run_bulk(_front_unit, (ids,), out, threads=threads, executor=executor, team=True)
     return out
 
 
-def _front_unit(ids: np.ndarray, out: np.ndarray) -> None:
-    """``(m, 3)`` checked uint8 fronts into ``out`` (a ``run_bulk`` unit)."""
-    _chinese.front_strengths(ids, out)
+def _front_unit(ids: np.ndarray, out: np.ndarray, *, start: int = 0, stop: int | None = None,
+                team: Team | None = None, lead: bool = True) -> None:
+    """``(m, 3)`` checked uint8 fronts into ``out`` (a ``run_bulk`` unit, team-capable)."""
+    _chinese.front_strengths(ids, out, start, stop, team, lead)
 
 
 def front_beats_middle(front: CardsLike, middle: CardsLike) -> bool:
