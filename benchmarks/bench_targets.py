@@ -41,7 +41,10 @@ The one-thread rows of a few milliseconds (bulk, exact AhAd vs KsKc and AA vs KK
 and their peers) take the median of ``--calls`` calls in a row (default 3): the
 first call after the other rows' tens of megabytes pays for bringing the tables
 and the interpreter back into the caches (0.2-0.3 ms here), which a program
-calling equity in a loop does not. One untimed warm-up call per row, garbage
+calling equity in a loop does not. The 2-thread rows do the same on both sides of
+their ratio (``--calls`` calls with ``threads=1``, then with ``threads=2``): a
+single 2-thread call right after a 1-thread one also pays for waking the VM's idle
+second core. One untimed warm-up call per row, garbage
 collector off. Each round runs every row once, handrank and its peer in
 alternating order, so a burst of load hits both sides of a ratio. The native peers
 (OMPEval, b-inary) are measured outside the repository; their figures are in
@@ -180,14 +183,18 @@ class Row:
     limit: float | str = "n/a"
 
 
-def two_threads(name: str, unit: str, scale: float, call: Callable[[int], Any]) -> Row:
+def two_threads(name: str, unit: str, scale: float, call: Callable[[int], Any],
+                calls: int) -> Row:
     """A 2-thread row: wall time with threads=2 (in `unit`, seconds x scale), and the
-    speed-up over threads=1 measured right before it (target 1.8x or more)."""
+    speed-up over threads=1 measured right before it (target 1.8x or more); each
+    side the median of ``calls`` calls in a row."""
     def measure() -> float:
-        w1, _ = wall_time(lambda: call(1))
-        w2, cw = wall_time(lambda: call(2))
+        one = [wall_time(lambda: call(1)) for _ in range(calls)]
+        two = [wall_time(lambda: call(2)) for _ in range(calls)]
+        w1 = statistics.median(w for w, _ in one)
+        w2 = statistics.median(w for w, _ in two)
         row.thread_ratio.append(w1 / w2)
-        row.cpu_wall.append(cw)
+        row.cpu_wall.append(statistics.median(c for _, c in two))
         return w2 * scale
     row = Row(name, unit, measure, ratio_name="x 1 thread", ratio_target=1.8)
     return row
@@ -223,7 +230,7 @@ def build_rows(quick: bool, skipped: list[str], calls: int = 3) -> tuple[list[Ro
                     * 1e9 / n, target=2.0, limit_key="bulk"))
 
     rows.append(two_threads(f"bulk {n:,}, 2 threads (wall)", "ns/hand", 1e9 / n,
-                            lambda t: poker.evaluate_many(ids, threads=t)))
+                            lambda t: poker.evaluate_many(ids, threads=t), calls))
 
     rows.append(Row("all 133,784,560 7-card hands, strength_counts(7)", "ms",
                     lambda: cpu_time(lambda: poker.strength_counts(7)) * 1e3,
@@ -254,7 +261,7 @@ def build_rows(quick: bool, skipped: list[str], calls: int = 3) -> tuple[list[Ro
                                                            threads=1)) * 1e3, target=40.0))
 
     rows.append(two_threads("exact QQ+,AKs vs JJ-99,AQs+, 2 threads (wall)", "ms", 1e3,
-                            lambda t: equity.equity(QQ_JJ, method="exact", threads=t)))
+                            lambda t: equity.equity(QQ_JJ, method="exact", threads=t), calls))
 
     mc = Row(f"Monte Carlo AhAd vs KsKc, {mc_n:,} showdowns", "ns/showdown",
              lambda: cpu_time(lambda: equity.equity(HH, samples=mc_n, seed=1,
@@ -274,7 +281,7 @@ def build_rows(quick: bool, skipped: list[str], calls: int = 3) -> tuple[list[Ro
 
     rows.append(two_threads("Monte Carlo heads-up, 2 threads (wall)", "ns/showdown",
                             1e9 / mc_n,
-                            lambda t: equity.equity(HH, samples=mc_n, seed=1, threads=t)))
+                            lambda t: equity.equity(HH, samples=mc_n, seed=1, threads=t), calls))
 
     dealt: dict[str, np.ndarray] = {}
 
