@@ -170,35 +170,37 @@ def test_several_assignments_and_parts_add_up():
 
 
 def test_threads_sharing_units_fill_every_row_once():
-    """``exact_iso`` with a shared counter (issue 11): two threads calling it at once
-    with the same arguments run every unit exactly once between them (the rows are
-    those of one call), and a late thread finds nothing left."""
+    """``exact_iso`` with a team (issue 11): two threads calling it at once with the
+    same arguments and one Team run every unit exactly once between them (the rows
+    are those of one call), the lead's call returns only when the other has left,
+    and a late thread finds nothing left."""
     import threading
+    from handrank._support._kernel import Team
     d = inputs.read_deal(["QQ+, AKs", "JJ-99"], None, None)
     p = planning.plan(d, "exact", False)
     holes = u8(p.holes[p.reps][:6])
     A, n, parts = holes.shape[0], 2, 5
+    a, b = 3, A * parts - 2
     expect = np.zeros((A * parts, 3 * n), dtype=np.int64)
-    K.exact_iso(holes, d.board, d.dead_mask, parts, 3, A * parts - 2, expect)
+    alone = K.exact_iso(holes, d.board, d.dead_mask, parts, a, b, expect)
     out = np.zeros_like(expect)
-    counter = np.zeros(1, dtype=np.int64)
+    team = Team(a, b, 1)
     evaluated = []
-    ts = [threading.Thread(target=lambda: evaluated.append(K.exact_iso(
-        holes, d.board, d.dead_mask, parts, 3, A * parts - 2, out, counter))) for _ in range(2)]
-    for t in ts:
-        t.start()
-    for t in ts:
-        t.join()
-    assert np.array_equal(out, expect)
-    # every unit taken once (the counter ends one past the range per caller)
-    assert counter[0] == A * parts - 5 + 2
-    assert K.exact_iso(holes, d.board, d.dead_mask, parts, 3, A * parts - 2, out, counter) == 0
-    ro = np.zeros(1, np.int64)
-    ro.setflags(write=False)
-    odd = np.frombuffer(bytearray(17), np.int64, count=1, offset=1)  # misaligned
-    for bad in (np.zeros(2, np.int64), np.zeros(1, np.int32), [0], ro, odd):
-        with pytest.raises(HandrankError, match="shared must be"):
-            K.exact_iso(holes, d.board, d.dead_mask, parts, 0, 1, out, bad)
+    w = threading.Thread(target=lambda: evaluated.append(K.exact_iso(
+        holes, d.board, d.dead_mask, parts, a, b, out, team, False)))
+    w.start()
+    evaluated.append(K.exact_iso(holes, d.board, d.dead_mask, parts, a, b, out, team, True))
+    assert np.array_equal(out, expect)  # complete when the lead returns
+    w.join()
+    assert sum(evaluated) == alone  # each unit evaluated by one thread
+    assert team.blocks_taken >= b - a
+    assert K.exact_iso(holes, d.board, d.dead_mask, parts, a, b, out, team, False) == 0
+    with pytest.raises(HandrankError, match="already has its lead"):
+        K.exact_iso(holes, d.board, d.dead_mask, parts, a, b, out, team, True)
+    with pytest.raises(HandrankError, match="not 0..1"):
+        K.exact_iso(holes, d.board, d.dead_mask, parts, 0, 1, out, Team(a, b, 1))
+    with pytest.raises(TypeError):
+        K.exact_iso(holes, d.board, d.dead_mask, parts, 0, 1, out, np.zeros(1, np.int64))
 
 
 def test_small_exact_work_stays_on_one_thread(monkeypatch):

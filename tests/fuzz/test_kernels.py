@@ -480,9 +480,9 @@ def _b_exact_iso(draw):
     holes, board, dead, _, _, _, split = _b_exact_units(draw)
     parts = draw(st.integers(1, 3))
     a, players = holes.shape[0], holes.shape[1] // 2
-    return [holes, board, dead, parts, *_range(draw, a * parts),
-            np.zeros((a * parts, 3 * players), np.int64),
-            draw(st.sampled_from([None, np.zeros(1, np.int64)]))]
+    start, stop = _range(draw, a * parts)
+    return [holes, board, dead, parts, start, stop,
+            np.zeros((a * parts, 3 * players), np.int64), *_team(draw, start, stop)]
 
 
 def _b_deal_rows(draw):
@@ -513,11 +513,7 @@ PENDING = {
     "equity.exact_iso": (_b_exact_iso, [A(np.uint8, 2, 4), A(np.uint8, 1, 5), _u64,
                                         V(st.sampled_from([1, 2, 0, -1, 2**31, 2**63 - 1])),
                                         _index, _index, A(np.int64, 2, 6),
-                                        V(st.sampled_from([
-                                            None, np.zeros(0, np.int64), np.zeros(2, np.int64),
-                                            np.array([-1]), np.array([2**62]),
-                                            np.array([2**63 - 1]), np.array([-(2**63)]),
-                                            np.zeros(1, np.int32), [0]]))]),
+                                        lambda: _any_team(), V(st.booleans())]),
     "equity.scatter_combos": (_b_scatter_combos, [
         A(np.int64, 2, 6, (0, 100)), _index, A(np.int64, 1, None, (-2, 14)), _index, _index,
         A(np.int64, 1, None, (-2, 8)), A(np.float64, 1), A(np.int64, 2, 2, (-2, 6)),

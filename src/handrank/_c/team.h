@@ -13,8 +13,8 @@
  * is kept in the team, packed with its error kind and column (hr_team_bad), and
  * no thread starts a block past it.
  *
- * The exact-equity kernel shares its work units with the same atomic add
- * (hr_atomic_take; equity/enumeration.h). */
+ * Bulk evaluation (every game's evaluate_many) shares rows this way, exact equity
+ * its work units (equity/_kernel.pyx, one unit per block). */
 #ifndef HANDRANK_TEAM_H
 #define HANDRANK_TEAM_H
 #include <stddef.h>

@@ -1,7 +1,7 @@
 """The thread runners of every game: ``threads=`` resolution (:func:`available_cpus`
 for ``threads=0``), one process-wide pool, :func:`run_chunked` (one GIL-releasing
-kernel over row ranges), :func:`run_team` (threads sharing one kernel call's rows in
-C, for bulk evaluation), :func:`run_tasks` (a list of short work units with progress
+kernel over row ranges), :func:`run_team` / :func:`team_round` (threads sharing one
+kernel call's rows in C: bulk evaluation, exact equity), :func:`run_tasks` (a list of short work units with progress
 and clean Ctrl-C) and :func:`run_units` (picklable work units on threads or on any
 ``concurrent.futures.Executor``: ``executor=`` of the heavy calls, ``docs/scale.md``).
 
@@ -203,43 +203,50 @@ TeamKernel = Callable[[int, int, "Team | None", bool], "KernelError | None"]
 def run_team(kernel: TeamKernel, n: int, threads: int | None, *,
              min_rows: int = BULK_MIN_ROWS) -> KernelError | None:
     """Run ``kernel(start, stop, team, lead)`` over ``range(n)`` on up to ``threads``
-    threads (the calling thread included) that share each call's rows in C:
-    ``team`` is a fresh :class:`~handrank._support._kernel.Team` (``_c/team.h``)
-    every thread of a round passes to the same kernel call, taking blocks of rows
-    from it with one atomic add; the calling thread's call (``lead=True``) returns once every
-    thread that entered has left, and returns the round's lowest bad row or None.
-    A worker that starts late takes fewer blocks, and the caller never waits for a
-    worker to wake it (the hand-off and join of :func:`run_chunked` cost 0.1-0.2 ms
-    per call on the 2-core VMs; issue 11). ``team=None``: the kernel runs its rows
-    alone (one thread). Rounds of at most ``UNIT_FACTOR * min_rows`` rows per thread
-    keep Ctrl-C prompt: a KeyboardInterrupt is raised between rounds. Returns the
-    lowest bad row of the input, or None; the rows after it may be partly written."""
+    threads (the calling thread included) that share each call's rows in C, in
+    rounds of at most ``UNIT_FACTOR * min_rows`` rows per thread (each a
+    :func:`team_round` with blocks of ``min_rows / TEAM_BLOCK_DIVISOR`` rows), so
+    Ctrl-C stays prompt: a KeyboardInterrupt is raised between rounds. Returns the
+    lowest bad row of the input, or None; the rows after it may be partly written.
+    One thread: the kernel alone (``team=None``) over units of :func:`run_chunked`."""
     rows = max(1, min_rows)
     t = min(resolve_threads(threads), max(1, n // rows))
-    if t > 1:
-        try:
-            pool = _get_pool(t - 1)
-        except RuntimeError:  # interpreter shutting down: run here only
-            t = 1
     if t <= 1:
         return run_chunked(lambda a, b: kernel(a, b, None, True), n, 1, min_rows=rows)
     size = UNIT_FACTOR * rows * t
-    pending: list[cf.Future[KernelError | None]] = []
+    block = max(1, rows // TEAM_BLOCK_DIVISOR)
     for a in range(0, n, size):
         b = min(n, a + size)
-        k = min(t, max(1, (b - a) // rows))
-        if k == 1:
-            err = kernel(a, b, None, True)
-        else:
-            team = Team(a, b, max(1, rows // TEAM_BLOCK_DIVISOR))
-            # Workers are not joined: the lead's call returns when they have left the
-            # kernel; a late one finds its round's team spent and returns at once.
-            pending = [f for f in pending if not f.done()]
-            pending += [pool.submit(kernel, a, b, team, False) for _ in range(k - 1)]
-            err = kernel(a, b, team, True)
+        err = team_round(kernel, a, b, min(t, max(1, (b - a) // rows)), block)
         if err is not None:
             return err
     return None
+
+
+def team_round(kernel: TeamKernel, start: int, stop: int, threads: int,
+               block: int) -> KernelError | None:
+    """One round of threads sharing rows ``start..stop`` of one kernel call in C:
+    every thread (the calling one and ``threads - 1`` of the pool) calls
+    ``kernel(start, stop, team, lead)`` with the same fresh
+    :class:`~handrank._support._kernel.Team` (``_c/team.h``) and takes blocks of
+    ``block`` rows from it with one atomic add each; the calling thread's call
+    (``lead=True``) returns once every thread that entered has left, with the
+    round's lowest bad row or None, which is returned. A worker that starts late
+    takes fewer blocks, and the caller is never woken by a worker nor joins it (a
+    wake-up and a join cost 0.1-0.2 ms on the 2-core VMs; issue 11): a late worker
+    finds its round's team spent and returns at once. ``threads`` <= 1: the kernel
+    alone (``team=None``)."""
+    if threads > 1 and stop > start:
+        try:
+            pool = _get_pool(threads - 1)
+        except RuntimeError:  # interpreter shutting down: run here only
+            threads = 1
+    if threads <= 1 or stop <= start:
+        return kernel(start, stop, None, True)
+    team = Team(start, stop, block)
+    for _ in range(threads - 1):
+        pool.submit(kernel, start, stop, team, False)
+    return kernel(start, stop, team, True)
 
 
 def run_tasks(tasks: Sequence[Callable[[], int]], threads: int,

@@ -6,6 +6,8 @@ Kept in sync with the extension by tests/test_stubs.py (mypy.stubtest).
 import numpy as np
 import numpy.typing as npt
 
+from handrank._support._kernel import Team
+
 SHARE_UNITS: int
 MAX_PLAYERS: int
 
@@ -27,7 +29,8 @@ def exact_iso(
     start: int,
     stop: int,
     out: npt.NDArray[np.int64],
-    shared: npt.NDArray[np.int64] | None = None,
+    team: Team | None = None,
+    lead: bool = True,
 ) -> int: ...
 def class_keys(
     holes: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], dead_mask: int

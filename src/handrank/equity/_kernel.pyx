@@ -11,6 +11,7 @@ buffers.
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t
 
 from .._c.rng cimport hr_rng, hr_rng_below, hr_rng_next, hr_rng_stream
+from .._support._kernel cimport Team, hr_team_bad, hr_team_run
 
 import numpy as np
 
@@ -55,7 +56,7 @@ cdef extern from "equity/enumeration.h" nogil:
     int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_assign,
                         uint64_t base_key, uint64_t board_mask, uint64_t known_mask,
                         int parts, int64_t start, int64_t stop, int64_t *out,
-                        int64_t *evaluated, int64_t *next)
+                        int64_t *evaluated)
     uint32_t hr_eq_known_group(uint64_t board_mask, uint64_t known_mask)
     void hr_eq_class_keys(int n, const uint8_t *holes, int64_t A, uint32_t group,
                           uint64_t *keys)
@@ -184,9 +185,31 @@ cdef int _exact_args(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint
     return 0
 
 
+ctypedef struct _IsoUnits:
+    const uint8_t *holes
+    int64_t num_assign, evaluated
+    int64_t *out
+    uint64_t bk, bm, km
+    int n, r, parts
+
+
+cdef Py_ssize_t _iso_units(void *ctx, Py_ssize_t start, Py_ssize_t stop, int *err,
+                           int *col) noexcept nogil:
+    # Units start..stop of one exact_iso call (a team's block, or all of them).
+    cdef _IsoUnits *c = <_IsoUnits*>ctx
+    cdef int64_t ev = 0
+    if hr_eq_exact_iso(c.n, c.r, c.holes, c.num_assign, c.bk, c.bm, c.km, c.parts, start,
+                       stop, c.out, &ev):
+        err[0] = 1
+        col[0] = -1
+        return start
+    c.evaluated += ev
+    return -1
+
+
 def exact_iso(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t dead_mask,
               int64_t parts, int64_t start, int64_t stop, int64_t[:, ::1] out,
-              object shared=None):
+              Team team=None, bint lead=True):
     """Kernel: exact enumeration of work units ``start..stop`` with board suit
     isomorphism (``equity/enumeration.h``): boards that differ only in cards of
     suits no player can still make a flush in are evaluated once and weighted.
@@ -197,43 +220,37 @@ def exact_iso(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t de
     the parts of an assignment add up to all its boards). ``out``:
     ``(A * parts, 3n)`` int64; row u receives the counts of unit u: wins[n],
     ties[n], pot share units[n] (1/SHARE_UNITS each), over boards (not classes).
-    ``shared``: None, or a counter (a writable, aligned ``(1,)`` int64 numpy array, 0
-    at first; any value is safe, a negative or too large one runs nothing) that
-    several threads pass at once with the same other arguments: they share units
-    ``start..stop`` (each unit runs once, on the first thread free to take it, and
-    writes only its row of ``out``), so one call per thread runs them all with no
-    Python between units.
-    Returns the number of boards evaluated (one per class) by this call. Releases
-    the GIL. Raises HandrankError on shape or card problems."""
-    cdef uint64_t bk, bm, km
-    cdef int64_t evaluated = 0
-    cdef int64_t *nxt = NULL
-    cdef int64_t[::1] counter
-    cdef int rc = 0, n = <int>(holes.shape[1] // 2), r = 5 - <int>board.shape[0]
+    ``team``: None, or a ``handrank._support._kernel.Team`` for units start..stop
+    that several threads pass to the same call at once: they share the units in
+    blocks (``_c/team.h``; each unit runs once, on the first thread free to take it,
+    and writes only its row of ``out``), and the ``lead`` thread's call returns once
+    the others have left, so one call per thread runs them all with no Python
+    between units.
+    Returns the number of boards evaluated (one per class) by this call's thread.
+    Releases the GIL. Raises HandrankError on shape or card problems."""
+    cdef _IsoUnits c
+    cdef int64_t *t = NULL
+    cdef Py_ssize_t bad = -1
+    cdef int err = 0, col = -1
+    c.n = <int>(holes.shape[1] // 2)
+    c.r = 5 - <int>board.shape[0]
     _exact_args(holes, board, dead_mask, parts, start, stop, out.shape[0], out.shape[1],
-                &bk, &bm, &km)
-    if shared is not None:
-        # aligned: the atomic add never straddles a cache line
-        if not isinstance(shared, np.ndarray) or shared.dtype != np.int64 \
-                or shared.shape != (1,) or not shared.flags.writeable \
-                or not shared.flags.aligned:
-            got = type(shared).__name__
-            if isinstance(shared, np.ndarray):
-                got = (f"{shared.dtype} array of shape {shared.shape}"
-                       f"{'' if shared.flags.writeable else ', read-only'}"
-                       f"{'' if shared.flags.aligned else ', misaligned'}")
-            raise HandrankError(f"shared must be a writable, aligned (1,) int64 numpy "
-                                f"array, got {got}")
-        counter = shared
-        nxt = &counter[0]
+                &c.bk, &c.bm, &c.km)
+    if team is not None:
+        t = team.slots_for(start, stop, lead)
     if stop == start:
         return 0
+    c.holes = &holes[0, 0]; c.num_assign = holes.shape[0]; c.out = &out[0, 0]
+    c.parts = <int>parts; c.evaluated = 0
     with nogil:
-        rc = hr_eq_exact_iso(n, r, &holes[0, 0], holes.shape[0], bk, bm, km, <int>parts,
-                             start, stop, &out[0, 0], &evaluated, nxt)
-    if rc:
+        if t == NULL:
+            bad = _iso_units(&c, start, stop, &err, &col)
+        else:
+            hr_team_run(t, start, stop, lead, _iso_units, &c)
+            bad = hr_team_bad(t, &err, &col)
+    if bad >= 0:
         raise HandrankError("equity input changed while the kernel ran")
-    return evaluated
+    return c.evaluated
 
 
 def class_keys(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t dead_mask):
@@ -283,7 +300,7 @@ def _kernel_only_benchmark(const uint8_t[:, ::1] holes, const uint8_t[::1] board
     with nogil:
         for i in range(repeat):
             rc |= hr_eq_exact_iso(n, r, &holes[0, 0], A, bk, bm, km, 1, 0, A, &out[0, 0],
-                                  &evaluated, NULL)
+                                  &evaluated)
     t = time.perf_counter() - t
     if rc:
         raise HandrankError("equity input changed while the kernel ran")

@@ -35,7 +35,6 @@
 #ifndef HANDRANK_EQUITY_ENUMERATION_H
 #define HANDRANK_EQUITY_ENUMERATION_H
 #include "equity/kernel.h"
-#include "_c/team.h"  /* hr_atomic_take: threads sharing units */
 
 /* A group H of suit renamings (a bit set over hr_eq_perm) and, for each suit set
  * sub, the size of sub's orbit under H (0 when a smaller set of the orbit stands
@@ -487,17 +486,13 @@ HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint
  * parts >= 1).
  * Unit u's weighted counts go to out[u * 3n ..]: wins[n], ties[n], pot share
  * units[n] (1/2520 each). *evaluated (if not NULL) receives the boards evaluated.
- * With next == NULL this call runs units start, start + 1, ..., stop - 1. Otherwise
- * several threads run the same call at once and share the units: each takes unit
- * start + (*next)++ (atomically) until that reaches stop, so a thread that starts
- * late or gets cheap units takes more of them (one C call per thread, no Python
- * between units); *next starts at 0, each unit runs once, and every unit writes
- * only its own row of out.
+ * Every unit writes only its own row of out, so threads can share a call's units
+ * (equity/_kernel.pyx runs this over a team's blocks of units: _c/team.h).
  * Returns 0, or -1 if a unit's cards are out of range or leave too few cards. */
 HR_INLINE int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_assign,
                               uint64_t base_key, uint64_t board_mask, uint64_t known_mask,
                               int parts, int64_t start, int64_t stop, int64_t *out,
-                              int64_t *evaluated, int64_t *next) {
+                              int64_t *evaluated) {
     int64_t u, ev = 0;
     hr_eq_iso st;
     uint64_t rkey[13][16];
@@ -513,15 +508,8 @@ HR_INLINE int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_as
         }
     hr_poker_prefetch_tables();
     known_group = hr_eq_known_group(board_mask, known_mask);
-    for (u = start;; u++) {
+    for (u = start; u < stop; u++) {
         int64_t a, *o;
-        if (next) {
-            int64_t t = hr_atomic_take(next, 1);
-            if (t < 0 || t >= stop - start) break;  /* whatever the counter held */
-            u = start + t;
-        } else if (u >= stop) {
-            break;
-        }
         a = u / parts; o = out + u * 3 * n;
         if (a >= num_assign) return -1;
         if (hr_eq_iso_init(&st, n, r, holes + a * 2 * n, base_key, board_mask, known_mask,

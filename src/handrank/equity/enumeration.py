@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .._support.threads import executor_workers, run_tasks, run_units
+from .._support._kernel import Team
+from .._support.threads import executor_workers, run_units, team_round
 from . import _kernel as _equity
 from .inputs import Deal, ProgressFn
 from .planning import ExactPlan
@@ -61,12 +62,17 @@ def run_exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | 
                         of_parts=1 if part is None else part[1])
 
 
+def _unit_counts(holes: np.ndarray, parts: int) -> np.ndarray:
+    """Zeroed ``(A * parts, 3n)`` int64 counts: one row per work unit of ``exact_iso``."""
+    return np.zeros((holes.shape[0] * parts, holes.shape[1] // 2 * 3), dtype=np.int64)
+
+
 def _exact_unit(holes: np.ndarray, board: np.ndarray, dead_mask: int, parts: int, start: int,
                 stop: int) -> np.ndarray:
     """One work unit (picklable: a module-level function of arrays and ints): units
     ``start..stop`` of ``holes`` (unit u = row ``u // parts``, part ``u % parts``),
     as an ``(stop - start, 3n)`` int64 array of counts (``exact_iso``)."""
-    out = np.zeros((holes.shape[0] * parts, holes.shape[1] // 2 * 3), dtype=np.int64)
+    out = _unit_counts(holes, parts)
     _equity.exact_iso(holes, board, dead_mask, parts, start, stop, out)
     return out[start:stop]
 
@@ -75,19 +81,19 @@ def _shared(holes: np.ndarray, board: np.ndarray, dead_mask: int, parts: int, s0
             e0: int, workers: int, round_units: int, progress: ProgressFn | None,
             done_at: Callable[[int], int], total: int) -> np.ndarray:
     """Units ``s0..e0`` of ``holes`` (as :func:`_exact_unit`) on ``workers`` threads
-    that share them in C (``exact_iso``'s shared counter): per round of at most
-    ``round_units`` units, one kernel call per thread and no Python between units,
-    so a thread that starts late takes fewer. Rounds keep Ctrl-C prompt (it is
-    raised between them) and report ``progress(done_at(unit), total)``."""
-    out = np.zeros((holes.shape[0] * parts, holes.shape[1] // 2 * 3), dtype=np.int64)
+    that share them in C (:func:`~handrank._support.threads.team_round`, one unit per
+    block): per round of at most ``round_units`` units, one kernel call per thread,
+    no Python between units and no worker to join, so a thread that starts late
+    takes fewer. Rounds keep Ctrl-C prompt (it is raised between them) and report
+    ``progress(done_at(unit), total)``."""
+    out = _unit_counts(holes, parts)
+
+    def kernel(a: int, b: int, team: Team | None, lead: bool) -> None:
+        _equity.exact_iso(holes, board, dead_mask, parts, a, b, out, team, lead)
+
     for r0 in range(s0, e0, round_units):
         r1 = min(e0, r0 + round_units)
-        counter = np.zeros(1, dtype=np.int64)
-
-        def run(r0: int = r0, r1: int = r1, counter: np.ndarray = counter) -> int:
-            _equity.exact_iso(holes, board, dead_mask, parts, r0, r1, out, counter)
-            return r1 - r0
-        run_tasks([run] * min(workers, r1 - r0), workers)
+        team_round(kernel, r0, r1, min(workers, r1 - r0), 1)
         if progress is not None:
             progress(done_at(r1), total)
     return out[s0:e0]
@@ -108,7 +114,7 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
     gets work. On one thread (or an executor) a task is :func:`_exact_unit` of the
     representatives it covers (it pickles, for ``executor``); on several threads
     :func:`_shared` runs rounds of about four tasks' worth per thread, each thread
-    one kernel call per round taking units from a shared counter (progress is
+    one kernel call per round sharing its units in a team (progress is
     reported per round). Exact work under ``_MIN_THREADED_EVALS`` (after the
     isomorphism's usual cut) stays on one thread.
     ``part=(i, k)`` keeps the i-th of k contiguous slices of the units (each
