@@ -430,3 +430,34 @@ def test_every_game_shares_bulk_rows_in_a_team(case, teams):
     (a Team, ``_c/team.h``): the same strengths as 1 thread, and the lowest of two
     bad rows in different blocks reported the same way."""
     TEAM_CASES[case](teams)
+
+
+def test_a_failing_lead_cancels_its_round():
+    """When the calling thread's call raises before it reaches the kernel (Ctrl-C in
+    its Python wrapper), team_round cancels the round: the exception leaves only once
+    the workers are out of the kernel, and they start no other block (nothing is
+    written afterwards into an array the caller may already be reusing)."""
+    import time
+    import numpy as np
+    from handrank.poker import _kernel as K
+    from handrank import cards
+    ids = cards.deal(2_000_000, 7, seed=4)  # 4 ms of work: the round cannot end first
+    out = np.zeros(len(ids), np.int32)
+    seen = []
+
+    def kernel(a, b, team, lead):
+        seen.append(team)
+        if lead:
+            time.sleep(0.0005)  # let the worker enter and take a block or more
+            raise KeyboardInterrupt
+        return K.eval_ids(ids, out, a, b, 1, False, team, lead)
+
+    with pytest.raises(KeyboardInterrupt):
+        T.team_round(kernel, 0, len(ids), 2, 10)
+    team = seen[0]
+    assert team.blocks_taken >= 1 << 61  # cancelled
+    written = out.copy()
+    time.sleep(0.05)
+    assert np.array_equal(out, written)  # no write after the exception
+    assert (out != 0).sum() < len(ids)  # the round stopped early
+    team.cancel()  # a second cancel returns at once

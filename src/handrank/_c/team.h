@@ -132,4 +132,16 @@ HR_INLINE void hr_team_run(int64_t *team, ptrdiff_t start, ptrdiff_t stop, int w
     }
 }
 
+/* Stop a round: no thread starts another block (the counter jumps past any block
+ * number), and return once every thread inside has left. For a lead that fails
+ * before running its share: its workers must not write after it has returned. */
+HR_INLINE void hr_team_cancel(int64_t *team) {
+    int64_t spins;
+    hr_atomic_take(team + HR_TEAM_NEXT, (int64_t)1 << 61);
+    for (spins = 0; hr_atomic_load(team + HR_TEAM_INSIDE) > 0; spins++) {
+        if (spins < 20000) hr_cpu_relax();
+        else hr_thread_yield();
+    }
+}
+
 #endif

@@ -13,6 +13,8 @@ cdef extern from "_c/team.h" nogil:
     # The team's lowest bad row (with err, col) or -1.
     Py_ssize_t hr_team_bad(int64_t *team, int *err, int *col)
     int hr_atomic_cas(int64_t *p, int64_t old, int64_t v)
+    # No thread starts another block; returns once every thread inside has left.
+    void hr_team_cancel(int64_t *team)
 
 
 cdef class Team:

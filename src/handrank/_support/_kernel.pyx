@@ -37,6 +37,13 @@ cdef class Team:
         """Rows per block."""
         return self.slots[3]
 
+    def cancel(self) -> None:
+        """End the round early: no thread starts another block, and this returns once
+        every thread inside the kernel has left (so none writes after it). Releases
+        the GIL while it waits."""
+        with nogil:
+            hr_team_cancel(&self.slots[0])
+
     @property
     def blocks_taken(self) -> int:
         """How many times a block was asked for (past the last: the team is spent)."""
