@@ -132,6 +132,17 @@ HR_INLINE void hr_team_run(int64_t *team, ptrdiff_t start, ptrdiff_t stop, int w
     }
 }
 
+/* A kernel call's rows start..stop through fn: alone (team == NULL), or shared with
+ * the team (hr_team_run; wait when lead != 0). Returns the first bad row (with
+ * *err, *col) or -1: alone, its own; in a team, the lowest any thread has met so
+ * far, which for the lead is the team's lowest. */
+HR_INLINE ptrdiff_t hr_team_rows(int64_t *team, ptrdiff_t start, ptrdiff_t stop, int lead,
+                                 hr_rows_fn fn, void *ctx, int *err, int *col) {
+    if (team == NULL) return fn(ctx, start, stop, err, col);
+    hr_team_run(team, start, stop, lead, fn, ctx);
+    return hr_team_bad(team, err, col);
+}
+
 /* Stop a round: no thread starts another block (the counter jumps past any block
  * number), and return once every thread inside has left. For a lead that fails
  * before running its share: its workers must not write after it has returned. */

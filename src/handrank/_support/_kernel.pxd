@@ -1,9 +1,9 @@
 # The compiled part of the support layer, for the kernels' Cython modules:
-# ``from .._support._kernel cimport Team, hr_team_run, hr_team_bad``.
+# ``from .._support._kernel cimport Team, hr_team_rows``.
 from libc.stdint cimport int64_t
 
 cdef extern from "_c/team.h" nogil:
-    const int HR_TEAM_SLOTS
+    const int HR_TEAM_SLOTS, HR_TEAM_NEXT, HR_TEAM_BLOCK, HR_TEAM_LEAD
     ctypedef Py_ssize_t (*hr_rows_fn)(void *ctx, Py_ssize_t start, Py_ssize_t stop,
                                       int *err, int *col) noexcept nogil
     # Rows start..stop through fn in blocks shared by every thread of the team;
@@ -12,6 +12,10 @@ cdef extern from "_c/team.h" nogil:
                      hr_rows_fn fn, void *ctx)
     # The team's lowest bad row (with err, col) or -1.
     Py_ssize_t hr_team_bad(int64_t *team, int *err, int *col)
+    # Rows start..stop through fn, alone (team NULL) or shared with the team; the
+    # first bad row (the lead: the team's lowest) or -1.
+    Py_ssize_t hr_team_rows(int64_t *team, Py_ssize_t start, Py_ssize_t stop, int lead,
+                            hr_rows_fn fn, void *ctx, int *err, int *col)
     int hr_atomic_cas(int64_t *p, int64_t old, int64_t v)
     # No thread starts another block; returns once every thread inside has left.
     void hr_team_cancel(int64_t *team)

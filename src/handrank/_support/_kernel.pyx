@@ -22,20 +22,20 @@ cdef class Team:
 
     def __init__(self, Py_ssize_t start, Py_ssize_t stop, Py_ssize_t block):
         cdef int i
-        if self.slots[3]:  # zeroed by allocation, at least 1 once initialised
+        if self.slots[HR_TEAM_BLOCK]:  # zeroed by allocation, at least 1 once initialised
             raise HandrankError("a Team is initialised once")
         if start < 0 or stop < start:
             raise HandrankError(f"team rows must be 0 <= start <= stop, got {start}..{stop}")
         for i in range(HR_TEAM_SLOTS):
             self.slots[i] = 0
-        self.slots[3] = block if block > 0 else 1
+        self.slots[HR_TEAM_BLOCK] = block if block > 0 else 1
         self.start = start
         self.stop = stop
 
     @property
     def block(self) -> int:
         """Rows per block."""
-        return self.slots[3]
+        return self.slots[HR_TEAM_BLOCK]
 
     def cancel(self) -> None:
         """End the round early: no thread starts another block, and this returns once
@@ -47,7 +47,7 @@ cdef class Team:
     @property
     def blocks_taken(self) -> int:
         """How many times a block was asked for (past the last: the team is spent)."""
-        return self.slots[0]
+        return self.slots[HR_TEAM_NEXT]
 
 
     cdef int64_t* slots_for(self, Py_ssize_t start, Py_ssize_t stop, bint lead) except NULL:
@@ -57,6 +57,6 @@ cdef class Team:
         if self.start != start or self.stop != stop:
             raise HandrankError(f"this team shares rows {self.start}..{self.stop}, "
                                 f"not {start}..{stop}")
-        if lead and not hr_atomic_cas(&self.slots[4], 0, 1):
+        if lead and not hr_atomic_cas(&self.slots[HR_TEAM_LEAD], 0, 1):
             raise HandrankError("this team already has its lead thread (a Team serves one round)")
         return &self.slots[0]

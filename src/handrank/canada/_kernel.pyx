@@ -13,7 +13,7 @@ from libc.stddef cimport ptrdiff_t
 from libc.string cimport memcpy
 
 from .._c.rng cimport hr_rng, hr_rng_deal_u8, hr_rng_stream
-from .._support._kernel cimport Team, hr_team_bad, hr_team_run
+from .._support._kernel cimport Team, hr_team_rows
 
 import numpy as np
 
@@ -53,20 +53,18 @@ def eval_ids(const uint8_t[:, ::1] sets, const uint8_t[:, ::1] pits, int decks,
              int32_t[::1] out, Py_ssize_t start, Py_ssize_t stop, Team team=None,
              bint lead=True):
     """Kernel: strengths of rows start..stop into out. ``sets`` is (N, 4) with
-    ``pits`` (N, 2) or (1, 2) (one shared pit), or ``sets`` is (N, 6) (set then
-    pit; ``pits`` ignored). ``team``: None, or a ``handrank._support._kernel.Team``
-    for rows start..stop that several threads pass to the same call at once,
-    sharing its rows in blocks; the ``lead`` thread's call returns once all have
-    left. Returns None or (row, column 0..5, kind) of the first bad row (with a
-    team: the team's lowest bad row). Releases the GIL."""
+    ``pits`` (N, 2) or (1, 2) (one shared pit), or ``sets`` is (N, 6) (set then pit;
+    ``pits`` ignored). ``team``: None, or a ``handrank._support._kernel.Team`` for rows
+    start..stop that several threads pass to the same call at once, sharing its rows in
+    blocks; the ``lead`` thread's call returns once all have left. Returns None or (row,
+    column 0..5, kind) of the first bad row (with a team, the lead's call gives the team's
+    lowest bad row; another's: the lowest met so far). Releases the GIL."""
     cdef Py_ssize_t n = sets.shape[0], bad = -1
     cdef int err = 0, col = -1
     cdef int64_t *t = NULL
     cdef _Rows c
     if start < 0 or stop > n or stop > out.shape[0] or start > stop:
         raise IndexError("bad row range")
-    if team is not None:
-        t = team.slots_for(start, stop, lead)
     if stop == start:
         return None
     if sets.shape[1] == 6:
@@ -85,12 +83,10 @@ def eval_ids(const uint8_t[:, ::1] sets, const uint8_t[:, ::1] pits, int decks,
     else:
         raise ValueError("sets must have 4 or 6 columns")
     c.out = &out[0]; c.decks = decks
+    if team is not None:  # after every argument check: a lead claims its round
+        t = team.slots_for(start, stop, lead)
     with nogil:
-        if t == NULL:
-            bad = _rows(&c, start, stop, &err, &col)
-        else:
-            hr_team_run(t, start, stop, lead, _rows, &c)
-            bad = hr_team_bad(t, &err, &col)
+        bad = hr_team_rows(t, start, stop, lead, _rows, &c, &err, &col)
     if bad >= 0:
         return (bad, col, err)
     return None

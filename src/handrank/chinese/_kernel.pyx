@@ -12,7 +12,7 @@ cimport cython
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, int8_t, int16_t, int32_t, int64_t
 from libc.stdlib cimport malloc, free
 
-from handrank._support._kernel cimport Team, hr_team_bad, hr_team_run
+from handrank._support._kernel cimport Team, hr_team_rows
 from handrank.poker._kernel cimport hr_poker_strength  # noqa: F401  (shared 5-card tables)
 
 import numpy as np
@@ -158,8 +158,8 @@ def front_strengths(const uint8_t[:, ::1] ids, int32_t[::1] out, Py_ssize_t star
     validated card ids. ``team``: None, or a ``handrank._support._kernel.Team`` for
     rows start..stop that several threads pass to the same call at once, sharing
     its rows in blocks; the ``lead`` thread's call returns once all have left.
-    ValueError naming the first bad row (with a team: the team's lowest). Releases
-    the GIL."""
+    ValueError naming the first bad row (with a team, the lead's call: the team's
+    lowest; another's: the lowest met so far). Releases the GIL."""
     cdef Py_ssize_t n = ids.shape[0], bad = -1, end
     cdef int err = 0, col = -1
     cdef int64_t *t = NULL
@@ -169,17 +169,13 @@ def front_strengths(const uint8_t[:, ::1] ids, int32_t[::1] out, Py_ssize_t star
     end = n if stop is None else stop
     if start < 0 or end > n or start > end:
         raise IndexError("bad row range")
-    if team is not None:
-        t = team.slots_for(start, end, lead)
     if end == start:
         return
     c.ids = &ids[0, 0]; c.out = &out[0]
+    if team is not None:  # after every argument check: a lead claims its round
+        t = team.slots_for(start, end, lead)
     with nogil:
-        if t == NULL:
-            bad = _front_rows(&c, start, end, &err, &col)
-        else:
-            hr_team_run(t, start, end, lead, _front_rows, &c)
-            bad = hr_team_bad(t, &err, &col)
+        bad = hr_team_rows(t, start, end, lead, _front_rows, &c, &err, &col)
     if bad >= 0:
         raise ValueError(f"row {bad}: card ids out of range or repeated")
 

@@ -11,7 +11,7 @@ buffers.
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t
 
 from .._c.rng cimport hr_rng, hr_rng_below, hr_rng_next, hr_rng_stream
-from .._support._kernel cimport Team, hr_team_bad, hr_team_run
+from .._support._kernel cimport Team, hr_team_rows
 
 import numpy as np
 
@@ -236,18 +236,14 @@ def exact_iso(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t de
     c.r = 5 - <int>board.shape[0]
     _exact_args(holes, board, dead_mask, parts, start, stop, out.shape[0], out.shape[1],
                 &c.bk, &c.bm, &c.km)
-    if team is not None:
-        t = team.slots_for(start, stop, lead)
     if stop == start:
         return 0
     c.holes = &holes[0, 0]; c.num_assign = holes.shape[0]; c.out = &out[0, 0]
     c.parts = <int>parts; c.evaluated = 0
+    if team is not None:  # after every argument check: a lead claims its round
+        t = team.slots_for(start, stop, lead)
     with nogil:
-        if t == NULL:
-            bad = _iso_units(&c, start, stop, &err, &col)
-        else:
-            hr_team_run(t, start, stop, lead, _iso_units, &c)
-            bad = hr_team_bad(t, &err, &col)
+        bad = hr_team_rows(t, start, stop, lead, _iso_units, &c, &err, &col)
     if bad >= 0:
         raise HandrankError("equity input changed while the kernel ran")
     return c.evaluated

@@ -9,7 +9,7 @@ into exceptions naming the row and column.
 from libc.stdint cimport uint8_t, int16_t, int32_t, int64_t
 from libc.stddef cimport ptrdiff_t
 
-from .._support._kernel cimport Team, hr_team_bad, hr_team_run
+from .._support._kernel cimport Team, hr_team_rows
 from ..poker._kernel cimport card_arg
 
 import numpy as np
@@ -91,12 +91,12 @@ cdef Py_ssize_t _id_rows(void *ctx, Py_ssize_t start, Py_ssize_t stop, int *err,
 def eval_ids(int game, const uint8_t[:, ::1] ids, int32_t[::1] out, Py_ssize_t start,
              Py_ssize_t stop, Team team=None, bint lead=True):
     """Kernel: strengths of rows start..stop of a C-contiguous (N, k) uint8 array
-    into out (k = 5 for game 0, 5..7 for game 1, 4 for game 2). ``team``: None, or
-    a ``handrank._support._kernel.Team`` for rows start..stop that several threads
-    pass to the same call at once, sharing its rows in blocks; the ``lead``
-    thread's call returns once all have left. Returns None, or (row, column, error
-    kind) of the first bad row (with a team: the team's lowest bad row). Releases
-    the GIL."""
+    into out (k = 5 for game 0, 5..7 for game 1, 4 for game 2). ``team``: None, or a
+    ``handrank._support._kernel.Team`` for rows start..stop that several threads pass to
+    the same call at once, sharing its rows in blocks; the ``lead`` thread's call
+    returns once all have left. Returns None, or (row, column, error kind) of the first
+    bad row (with a team, the lead's call gives the team's lowest bad row; another's: the
+    lowest met so far). Releases the GIL."""
     cdef int err = 0, col = -1
     cdef int k = <int>ids.shape[1]
     cdef ptrdiff_t bad = -1
@@ -115,17 +115,13 @@ def eval_ids(int game, const uint8_t[:, ::1] ids, int32_t[::1] out, Py_ssize_t s
         raise ValueError(f"unknown lowball game {game}")
     if start < 0 or stop > ids.shape[0] or stop > out.shape[0] or start > stop:
         raise IndexError("bad row range")
-    if team is not None:
-        t = team.slots_for(start, stop, lead)
     if stop == start:
         return None
     c.ids = &ids[0, 0]; c.out = &out[0]; c.game = game; c.k = k
+    if team is not None:  # after every argument check: a lead claims its round
+        t = team.slots_for(start, stop, lead)
     with nogil:
-        if t == NULL:
-            bad = _id_rows(&c, start, stop, &err, &col)
-        else:
-            hr_team_run(t, start, stop, lead, _id_rows, &c)
-            bad = hr_team_bad(t, &err, &col)
+        bad = hr_team_rows(t, start, stop, lead, _id_rows, &c, &err, &col)
     if bad >= 0:
         return (bad, col, err)
     return None

@@ -13,7 +13,7 @@ from libc.stddef cimport ptrdiff_t
 
 from ..poker._kernel cimport HR_CARD_KEY, HR_SUIT_BASE, _scan, hr_poker_strength
 from .._c.showdown_equity cimport hr_se_eval_fn, se_exact, se_monte_carlo
-from .._support._kernel cimport Team, hr_team_bad, hr_team_run
+from .._support._kernel cimport Team, hr_team_rows
 
 KIND_RANGE = HR_ERR_RANGE
 KIND_DUPLICATE = HR_ERR_DUPLICATE
@@ -162,9 +162,9 @@ def eval_rows(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, int32_t
     ``team``: None, or a ``handrank._support._kernel.Team`` for rows start..stop
     that several threads pass to the same call at once, sharing its rows in blocks;
     the ``lead`` thread's call returns once all have left.
-    Returns None, or (row, column, kind) of the first bad row, the column
-    counting the hole's first (0..h-1) then the board's (h..h+4) (with a team: the
-    team's lowest bad row). Releases the GIL."""
+    Returns None, or (row, column, kind) of the first bad row, the column counting the
+    hole's first (0..h-1) then the board's (h..h+4) (with a team, the lead's call gives the
+    team's lowest bad row; another's: the lowest met so far). Releases the GIL."""
     cdef int h = <int>holes.shape[1], err = 0, col = -1
     cdef Py_ssize_t bad = -1
     cdef int64_t *t = NULL
@@ -174,17 +174,13 @@ def eval_rows(const uint8_t[:, ::1] holes, const uint8_t[:, ::1] boards, int32_t
     if (start < 0 or stop > holes.shape[0] or stop > boards.shape[0] or stop > out.shape[0]
             or start > stop):
         raise IndexError("bad row range")
-    if team is not None:
-        t = team.slots_for(start, stop, lead)
     if stop == start:
         return None
     c.holes = &holes[0, 0]; c.boards = &boards[0, 0]; c.out = &out[0]; c.h = h; c.low = low
+    if team is not None:  # after every argument check: a lead claims its round
+        t = team.slots_for(start, stop, lead)
     with nogil:
-        if t == NULL:
-            bad = _rows(&c, start, stop, &err, &col)
-        else:
-            hr_team_run(t, start, stop, lead, _rows, &c)
-            bad = hr_team_bad(t, &err, &col)
+        bad = hr_team_rows(t, start, stop, lead, _rows, &c, &err, &col)
     if bad >= 0:
         return (bad, col, err)
     return None

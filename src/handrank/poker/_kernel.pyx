@@ -17,7 +17,7 @@ from time import thread_time as _now  # CPU time of this thread: steady under lo
 
 import numpy as np
 
-from .._support._kernel cimport Team, hr_team_bad, hr_team_run
+from .._support._kernel cimport Team, hr_team_rows
 from ..cards import format_card, parse_cards
 from ..errors import CardRangeError, DuplicateCardError, HandSizeError
 
@@ -112,8 +112,9 @@ def eval_ids(const uint8_t[:, ::1] ids, int32_t[::1] out, Py_ssize_t start, Py_s
     ``team``: None, or a ``handrank._support._kernel.Team`` for rows start..stop
     that several threads pass to the same call at once, sharing its rows in blocks;
     the ``lead`` thread's call returns once all have left.
-    Returns None, or (row, column, error kind) of the first bad row (with a team:
-    the team's lowest bad row). Releases the GIL."""
+    Returns None, or (row, column, error kind) of the first bad row (with a team, the
+    lead's call gives the team's lowest bad row; another's: the lowest met so far). Releases
+    the GIL."""
     cdef int err = 0, col = -1
     cdef Py_ssize_t bad = -1
     cdef int64_t *t = NULL
@@ -125,19 +126,15 @@ def eval_ids(const uint8_t[:, ::1] ids, int32_t[::1] out, Py_ssize_t start, Py_s
         raise ValueError("k must be 5..7")
     if start < 0 or stop > ids.shape[0] or stop > out.shape[0] or start > stop:
         raise IndexError("bad row range")
-    if team is not None:
-        t = team.slots_for(start, stop, lead)
     if stop == start:
         return None
     if (<size_t>&ids[0, 0]) % itemsize:
         raise ValueError("ids must be aligned to their itemsize")
     c.ids = &ids[0, 0]; c.out = &out[0]; c.itemsize = itemsize; c.signed = signed
+    if team is not None:  # after every argument check: a lead claims its round
+        t = team.slots_for(start, stop, lead)
     with nogil:
-        if t == NULL:
-            bad = _id_rows(&c, start, stop, &err, &col)
-        else:
-            hr_team_run(t, start, stop, lead, _id_rows, &c)
-            bad = hr_team_bad(t, &err, &col)
+        bad = hr_team_rows(t, start, stop, lead, _id_rows, &c, &err, &col)
     if bad >= 0:
         return (bad, col, err)
     return None
@@ -465,17 +462,13 @@ def eval_masks(const uint64_t[::1] masks, int32_t[::1] out, Py_ssize_t start, Py
     cdef _MaskRows c
     if start < 0 or stop > masks.shape[0] or stop > out.shape[0] or start > stop:
         raise IndexError("bad row range")
-    if team is not None:
-        t = team.slots_for(start, stop, lead)
     if stop == start:
         return None
     c.masks = &masks[0]; c.out = &out[0]
+    if team is not None:  # after every argument check: a lead claims its round
+        t = team.slots_for(start, stop, lead)
     with nogil:
-        if t == NULL:
-            bad = _mask_rows(&c, start, stop, &err, &col)
-        else:
-            hr_team_run(t, start, stop, lead, _mask_rows, &c)
-            bad = hr_team_bad(t, &err, &col)
+        bad = hr_team_rows(t, start, stop, lead, _mask_rows, &c, &err, &col)
     if bad >= 0:
         return (bad, -1, err)
     return None

@@ -10,7 +10,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, int64_t
 from libc.stddef cimport ptrdiff_t
 
 from .._c.showdown_equity cimport hr_se_eval_fn, se_exact, se_monte_carlo
-from .._support._kernel cimport Team, hr_team_bad, hr_team_run
+from .._support._kernel cimport Team, hr_team_rows
 
 import numpy as np
 
@@ -58,11 +58,11 @@ def eval_ids(const uint8_t[:, ::1] ids, int32_t[::1] out, Py_ssize_t start, Py_s
              bint straight_beats_trips=False, Team team=None, bint lead=True):
     """Kernel: strengths of rows start..stop of a C-contiguous (N, k) uint8 id
     array (k = 5, 6 or 7) into out. ``team``: None, or a
-    ``handrank._support._kernel.Team`` for rows start..stop that several threads
-    pass to the same call at once, sharing its rows in blocks; the ``lead``
-    thread's call returns once all have left. Returns None, or (row, column,
-    error kind) of the first bad row (kind KIND_RANGE: not a short-deck card;
-    with a team: the team's lowest bad row). Releases the GIL."""
+    ``handrank._support._kernel.Team`` for rows start..stop that several threads pass to
+    the same call at once, sharing its rows in blocks; the ``lead`` thread's call
+    returns once all have left. Returns None, or (row, column, error kind) of the first
+    bad row (kind KIND_RANGE: not a short-deck card; with a team, the lead's call gives the
+    team's lowest bad row; another's: the lowest met so far). Releases the GIL."""
     cdef int err = 0, col = -1, k = ids.shape[1]
     cdef ptrdiff_t bad = -1
     cdef int64_t *t = NULL
@@ -71,17 +71,13 @@ def eval_ids(const uint8_t[:, ::1] ids, int32_t[::1] out, Py_ssize_t start, Py_s
         raise ValueError("ids must have 5, 6 or 7 columns")
     if start < 0 or stop > ids.shape[0] or stop > out.shape[0] or start > stop:
         raise IndexError("bad row range")
-    if team is not None:
-        t = team.slots_for(start, stop, lead)
     if stop == start:
         return None
     c.ids = &ids[0, 0]; c.out = &out[0]; c.k = k; c.sbt = straight_beats_trips
+    if team is not None:  # after every argument check: a lead claims its round
+        t = team.slots_for(start, stop, lead)
     with nogil:
-        if t == NULL:
-            bad = _id_rows(&c, start, stop, &err, &col)
-        else:
-            hr_team_run(t, start, stop, lead, _id_rows, &c)
-            bad = hr_team_bad(t, &err, &col)
+        bad = hr_team_rows(t, start, stop, lead, _id_rows, &c, &err, &col)
     if bad >= 0:
         return (bad, col, err)
     return None
