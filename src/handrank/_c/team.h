@@ -27,6 +27,13 @@
 #define HR_TEAM_BAD 2     /* 1 + the packed lowest bad row (0: none yet) */
 #define HR_TEAM_BLOCK 3   /* rows per block, set before the threads start (< 1: 1) */
 #define HR_TEAM_LEAD 4    /* 1 once the thread that waits has joined */
+/* A waiting thread spins this many pause instructions (20-50 microseconds: about
+ * one block of bulk rows) before it yields its core at each check: a worker may be
+ * queued on the same core (a woken thread often starts beside its waker), and a
+ * long spin would keep it waiting. */
+#ifndef HR_TEAM_SPINS
+#define HR_TEAM_SPINS 1000
+#endif
 
 #if defined(_MSC_VER)
 #include <intrin.h>
@@ -125,9 +132,9 @@ HR_INLINE void hr_team_run(int64_t *team, ptrdiff_t start, ptrdiff_t stop, int w
     hr_atomic_take(team + HR_TEAM_INSIDE, -1);
     if (!wait) return;
     /* The others hold one block each at most: spin briefly, then yield the core
-     * (on 2 cores a thread of ours may be waiting for it). */
+     * (HR_TEAM_SPINS). */
     for (spins = 0; hr_atomic_load(team + HR_TEAM_INSIDE) > 0; spins++) {
-        if (spins < 20000) hr_cpu_relax();
+        if (spins < HR_TEAM_SPINS) hr_cpu_relax();
         else hr_thread_yield();
     }
 }
@@ -150,7 +157,7 @@ HR_INLINE void hr_team_cancel(int64_t *team) {
     int64_t spins;
     hr_atomic_take(team + HR_TEAM_NEXT, (int64_t)1 << 61);
     for (spins = 0; hr_atomic_load(team + HR_TEAM_INSIDE) > 0; spins++) {
-        if (spins < 20000) hr_cpu_relax();
+        if (spins < HR_TEAM_SPINS) hr_cpu_relax();
         else hr_thread_yield();
     }
 }

@@ -57,6 +57,13 @@ cdef extern from "equity/enumeration.h" nogil:
                         uint64_t base_key, uint64_t board_mask, uint64_t known_mask,
                         int parts, int64_t start, int64_t stop, int64_t *out,
                         int64_t *evaluated)
+    ctypedef struct hr_eq_iso_prep:
+        pass
+    void hr_eq_iso_prepare(hr_eq_iso_prep *pr, uint64_t board_mask, uint64_t known_mask)
+    int hr_eq_exact_iso_units(const hr_eq_iso_prep *pr, int n, int r, const uint8_t *holes,
+                              int64_t num_assign, uint64_t base_key, uint64_t board_mask,
+                              uint64_t known_mask, int parts, int64_t start, int64_t stop,
+                              int64_t *out, int64_t *evaluated)
     uint32_t hr_eq_known_group(uint64_t board_mask, uint64_t known_mask)
     void hr_eq_class_keys(int n, const uint8_t *holes, int64_t A, uint32_t group,
                           uint64_t *keys)
@@ -186,6 +193,7 @@ cdef int _exact_args(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint
 
 
 ctypedef struct _IsoUnits:
+    const hr_eq_iso_prep *prep  # made once per call, shared by its blocks
     const uint8_t *holes
     int64_t num_assign, evaluated
     int64_t *out
@@ -198,8 +206,8 @@ cdef Py_ssize_t _iso_units(void *ctx, Py_ssize_t start, Py_ssize_t stop, int *er
     # Units start..stop of one exact_iso call (a team's block, or all of them).
     cdef _IsoUnits *c = <_IsoUnits*>ctx
     cdef int64_t ev = 0
-    if hr_eq_exact_iso(c.n, c.r, c.holes, c.num_assign, c.bk, c.bm, c.km, c.parts, start,
-                       stop, c.out, &ev):
+    if hr_eq_exact_iso_units(c.prep, c.n, c.r, c.holes, c.num_assign, c.bk, c.bm, c.km,
+                             c.parts, start, stop, c.out, &ev):
         err[0] = 1
         col[0] = -1
         return start
@@ -229,6 +237,7 @@ def exact_iso(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t de
     Returns the number of boards evaluated (one per class) by this call's thread.
     Releases the GIL. Raises HandrankError on shape or card problems."""
     cdef _IsoUnits c
+    cdef hr_eq_iso_prep prep
     cdef int64_t *t = NULL
     cdef Py_ssize_t bad = -1
     cdef int err = 0, col = -1
@@ -239,10 +248,11 @@ def exact_iso(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t de
     if stop == start:
         return 0
     c.holes = &holes[0, 0]; c.num_assign = holes.shape[0]; c.out = &out[0, 0]
-    c.parts = <int>parts; c.evaluated = 0
+    c.parts = <int>parts; c.evaluated = 0; c.prep = &prep
     if team is not None:  # after every argument check: a lead claims its round
         t = team.slots_for(start, stop, lead)
     with nogil:
+        hr_eq_iso_prepare(&prep, c.bm, c.km)
         bad = hr_team_rows(t, start, stop, lead, _iso_units, &c, &err, &col)
     if bad >= 0:
         raise HandrankError("equity input changed while the kernel ran")

@@ -477,43 +477,53 @@ HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint
     return left < r ? -1 : 0;
 }
 
-/* Exact enumeration over work units [start, stop): unit u is assignment
- * u / parts (hole cards holes[a * 2n .. a * 2n + 2n)), part u % parts of its
- * boards (the choices t of the first level -- which ranks and suits the board's
- * highest cards take -- with t % parts == u % parts; walking that level is all a
- * part repeats: 0.2% of AhAd vs KsKc's preflop instructions per part, where a split
- * at the second level cost 2.3% per part;
- * parts >= 1).
+/* What every unit of one exact call shares, made once per call (per thread):
+ * the rank keys of each rank's suit sets, the suit renamings the known cards
+ * allow, and the 7-card tables brought into the cache. */
+typedef struct {
+    uint64_t rkey[13][16];
+    uint32_t known_group;
+} hr_eq_iso_prep;
+
+HR_INLINE void hr_eq_iso_prepare(hr_eq_iso_prep *pr, uint64_t board_mask, uint64_t known_mask) {
+    unsigned T;
+    int s, R;
+    for (R = 0; R < 13; R++)
+        for (T = 0; T < 16; T++) {
+            pr->rkey[R][T] = 0;
+            for (s = 0; s < 4; s++)
+                if (T >> s & 1) pr->rkey[R][T] += HR_CARD_KEY[4 * R + s];
+        }
+    hr_poker_prefetch_tables();
+    pr->known_group = hr_eq_known_group(board_mask, known_mask);
+}
+
+/* Exact enumeration over work units [start, stop) (after hr_eq_iso_prepare): unit u
+ * is assignment u / parts (hole cards holes[a * 2n .. a * 2n + 2n)), part u % parts
+ * of its boards (the choices t of the first level -- which ranks and suits the
+ * board's highest cards take -- with t % parts == u % parts; walking that level is
+ * all a part repeats: 0.2% of AhAd vs KsKc's preflop instructions per part, where a
+ * split at the second level cost 2.3% per part; parts >= 1).
  * Unit u's weighted counts go to out[u * 3n ..]: wins[n], ties[n], pot share
  * units[n] (1/2520 each). *evaluated (if not NULL) receives the boards evaluated.
  * Every unit writes only its own row of out, so threads can share a call's units
  * (equity/_kernel.pyx runs this over a team's blocks of units: _c/team.h).
  * Returns 0, or -1 if a unit's cards are out of range or leave too few cards. */
-HR_INLINE int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_assign,
-                              uint64_t base_key, uint64_t board_mask, uint64_t known_mask,
-                              int parts, int64_t start, int64_t stop, int64_t *out,
-                              int64_t *evaluated) {
+HR_INLINE int hr_eq_exact_iso_units(const hr_eq_iso_prep *pr, int n, int r,
+                                    const uint8_t *holes, int64_t num_assign,
+                                    uint64_t base_key, uint64_t board_mask,
+                                    uint64_t known_mask, int parts, int64_t start,
+                                    int64_t stop, int64_t *out, int64_t *evaluated) {
     int64_t u, ev = 0;
     hr_eq_iso st;
-    uint64_t rkey[13][16];
-    uint32_t known_group;
-    unsigned T;
-    int s, p, R;
+    int s, p;
     if (n < 2 || n > HR_EQ_MAX_PLAYERS || r < 0 || r > 5 || parts < 1) return -1;
-    for (R = 0; R < 13; R++)
-        for (T = 0; T < 16; T++) {
-            rkey[R][T] = 0;
-            for (s = 0; s < 4; s++)
-                if (T >> s & 1) rkey[R][T] += HR_CARD_KEY[4 * R + s];
-        }
-    hr_poker_prefetch_tables();
-    known_group = hr_eq_known_group(board_mask, known_mask);
     for (u = start; u < stop; u++) {
         int64_t a, *o;
         a = u / parts; o = out + u * 3 * n;
         if (a >= num_assign) return -1;
         if (hr_eq_iso_init(&st, n, r, holes + a * 2 * n, base_key, board_mask, known_mask,
-                           (const uint64_t (*)[16])rkey, known_group))
+                           (const uint64_t (*)[16])pr->rkey, pr->known_group))
             return -1;
         st.part = (int)(u % parts); st.parts = parts;
         if (r == 0) {
@@ -540,6 +550,17 @@ HR_INLINE int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_as
     }
     if (evaluated) *evaluated = ev;
     return 0;
+}
+
+/* hr_eq_exact_iso_units with its preparation: one call over units [start, stop). */
+HR_INLINE int hr_eq_exact_iso(int n, int r, const uint8_t *holes, int64_t num_assign,
+                              uint64_t base_key, uint64_t board_mask, uint64_t known_mask,
+                              int parts, int64_t start, int64_t stop, int64_t *out,
+                              int64_t *evaluated) {
+    hr_eq_iso_prep pr;
+    hr_eq_iso_prepare(&pr, board_mask, known_mask);
+    return hr_eq_exact_iso_units(&pr, n, r, holes, num_assign, base_key, board_mask,
+                                 known_mask, parts, start, stop, out, evaluated);
 }
 
 #endif
