@@ -327,19 +327,34 @@ def test_chinese_solver_tables_pickle():
 # ------------------------------------------------------------------ a worker dies
 
 
+def _die_once(marker, fn, *args):
+    """A unit whose worker process dies the first time it runs (``marker`` records
+    that it has): SIGKILL, as the OOM killer or a lost node would."""
+    if not os.path.exists(marker):
+        open(marker, "w").close()
+        os.kill(os.getpid(), signal.SIGKILL)
+    return fn(*args)
+
+
 class Respawning(Executor):
     """A process pool that re-runs units lost with a dead worker on a fresh pool (what
-    Dask does by itself); ``kill_after`` results in, it kills one worker process."""
+    Dask does by itself); the ``crash_at``-th unit submitted kills the worker process
+    running it, once (``marker``: a path that does not exist yet)."""
 
-    def __init__(self, kill_after):
+    def __init__(self, crash_at, marker):
         self.pool = ProcessPoolExecutor(2)
-        self.kill_after = kill_after
-        self.results = 0
+        self.crash_at = crash_at
+        self.marker = marker
+        self.submitted = 0
         self.retried = 0
         self.lock = threading.Lock()
 
     def submit(self, fn, *args):
         outer = Future()
+        with self.lock:
+            self.submitted += 1
+            if self.submitted == self.crash_at:
+                fn, args = _die_once, (self.marker, fn, *args)
         self._run(outer, fn, args)
         return outer
 
@@ -360,14 +375,8 @@ class Respawning(Executor):
         def finished(f):
             exc = f.exception()
             if exc is None:
-                with self.lock:
-                    self.results += 1
-                    kill = self.results == self.kill_after
-                if kill:
-                    os.kill(next(iter(self.pool._processes)), signal.SIGKILL)
                 outer.set_result(f.result())
-                return
-            if isinstance(exc, BrokenProcessPool):
+            elif isinstance(exc, BrokenProcessPool):
                 self._fresh_pool(f_pool)
                 self._run(outer, fn, args)
             else:
@@ -378,14 +387,18 @@ class Respawning(Executor):
         self.pool.shutdown(wait=wait)
 
 
-def test_a_worker_killed_mid_run_still_gives_the_exact_answer():
+def test_a_worker_killed_mid_run_still_gives_the_exact_answer(tmp_path):
+    """The third unit's worker process is killed while it runs (the run is then
+    under way: units before it done, units after it queued); the units lost with
+    it run again on a fresh pool and the answer is bit for bit the in-process one."""
     players, kw = ["AhKh", "QQ+, AKs"], {"samples": 600_000, "seed": 5}
     want = equity(players, **kw)
-    ex = Respawning(kill_after=3)
+    ex = Respawning(crash_at=3, marker=str(tmp_path / "died"))
     try:
         got = equity(players, **kw, executor=ex)
     finally:
         ex.shutdown()
+    assert (tmp_path / "died").exists() and ex.submitted > 3
     assert ex.retried >= 1  # units were lost with the worker, and run again
     assert got == want
 

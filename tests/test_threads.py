@@ -461,3 +461,40 @@ def test_a_failing_lead_cancels_its_round():
     assert np.array_equal(out, written)  # no write after the exception
     assert (out != 0).sum() < len(ids)  # the round stopped early
     team.cancel()  # a second cancel returns at once
+
+
+def test_an_interrupt_while_handing_out_work_cancels_the_round(monkeypatch):
+    """Ctrl-C can land in ``pool.submit`` after the work is queued: the round is
+    cancelled all the same, so the queued worker writes nothing after the exception."""
+    import time
+    import numpy as np
+    from handrank import cards
+    from handrank.poker import _kernel as K
+    ids = cards.deal(2_000_000, 7, seed=5)
+    out = np.zeros(len(ids), np.int32)
+    real = T._get_pool(1)
+
+    class Interrupted:
+        def submit(self, *args):
+            real.submit(*args)
+            raise KeyboardInterrupt  # after the item is queued
+
+    monkeypatch.setattr(T, "_get_pool", lambda workers: Interrupted())
+    teams = []
+
+    def kernel(a, b, team, lead):
+        teams.append(team)
+        return K.eval_ids(ids, out, a, b, 1, False, team, lead)
+
+    with pytest.raises(KeyboardInterrupt):
+        T.team_round(kernel, 0, len(ids), 2, 10)
+    written = out.copy()
+    time.sleep(0.05)
+    assert np.array_equal(out, written)  # no write after the exception
+    from handrank._support._kernel import Team
+    t = Team(0, 10, 1)
+    for _ in range(9):  # cancelling again and again keeps the round stopped
+        t.cancel()
+    assert t.blocks_taken >= 1 << 61
+    assert K.eval_ids(ids, out, 0, 10, 1, False, t, True) is None
+    assert np.array_equal(out, written)

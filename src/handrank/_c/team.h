@@ -4,7 +4,7 @@
  * GIL) with the same team, an int64_t[HR_TEAM_SLOTS] that starts zeroed but for
  * its block size (a fresh one per call: a late thread of an earlier call must find
  * its own team spent). The Python layer holds it in a handrank._support._kernel.Team,
- * whose slots nothing else can write. hr_team_run takes blocks of `block` rows with one atomic add each, so a
+ * whose slots only the kernels and Team.cancel (hr_team_cancel) write. hr_team_run takes blocks of `block` rows with one atomic add each, so a
  * thread that starts late or runs slow takes fewer of them, and no Python runs
  * between blocks. The calling thread passes wait = 1: it returns only when every
  * thread that entered has left, spinning on the count in C instead of waiting for
@@ -57,16 +57,18 @@ HR_INLINE void hr_cpu_relax(void) {
 #define hr_thread_yield() ((void)SwitchToThread())
 #else
 #include <sched.h>
-/* *p += v as one atomic step; returns the old value. Acquire-release, so a thread
- * that takes a block after another has entered sees that entry. */
+/* *p += v as one atomic step; returns the old value. Sequentially consistent, as
+ * are the loads and the compare-exchange: a thread that takes a block after
+ * another has entered sees that entry, and a late thread sees a bad row stored
+ * before the block counter passed it (one locked instruction on x86 either way). */
 HR_INLINE int64_t hr_atomic_take(int64_t *p, int64_t v) {
-    return __atomic_fetch_add(p, v, __ATOMIC_ACQ_REL);
+    return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
 }
 HR_INLINE int64_t hr_atomic_load(int64_t *p) {
-    return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+    return __atomic_load_n(p, __ATOMIC_SEQ_CST);
 }
 HR_INLINE int hr_atomic_cas(int64_t *p, int64_t old, int64_t v) {
-    return __atomic_compare_exchange_n(p, &old, v, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+    return __atomic_compare_exchange_n(p, &old, v, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
 }
 HR_INLINE void hr_cpu_relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
@@ -154,8 +156,11 @@ HR_INLINE ptrdiff_t hr_team_rows(int64_t *team, ptrdiff_t start, ptrdiff_t stop,
  * number), and return once every thread inside has left. For a lead that fails
  * before running its share: its workers must not write after it has returned. */
 HR_INLINE void hr_team_cancel(int64_t *team) {
-    int64_t spins;
-    hr_atomic_take(team + HR_TEAM_NEXT, (int64_t)1 << 61);
+    int64_t spins, old;
+    do {  /* the counter to 2^62 (takes after it add at most the thread count) */
+        old = hr_atomic_load(team + HR_TEAM_NEXT);
+    } while (old < ((int64_t)1 << 61) && !hr_atomic_cas(team + HR_TEAM_NEXT, old,
+                                                         (int64_t)1 << 62));
     for (spins = 0; hr_atomic_load(team + HR_TEAM_INSIDE) > 0; spins++) {
         if (spins < HR_TEAM_SPINS) hr_cpu_relax();
         else hr_thread_yield();

@@ -18,7 +18,8 @@ cdef class Team:
     in blocks of ``block`` rows (at least 1). Pass the same Team to the same kernel
     call on every thread of the round (``team=``), ``lead=True`` on exactly one:
     that call returns once every thread that entered has left. A Team serves one
-    round; its counters live in C, out of reach of Python code."""
+    round; its counters live in C, written only by the kernels and by
+    :meth:`cancel`. A call over an empty range returns at once, whatever its team."""
 
     def __init__(self, Py_ssize_t start, Py_ssize_t stop, Py_ssize_t block):
         cdef int i
@@ -35,7 +36,7 @@ cdef class Team:
     @property
     def block(self) -> int:
         """Rows per block."""
-        return self.slots[HR_TEAM_BLOCK]
+        return max(1, self.slots[HR_TEAM_BLOCK])  # the kernels read < 1 as 1
 
     def cancel(self) -> None:
         """End the round early: no thread starts another block, and this returns once
@@ -46,7 +47,8 @@ cdef class Team:
 
     @property
     def blocks_taken(self) -> int:
-        """How many times a block was asked for (past the last: the team is spent)."""
+        """How many times a block was asked for (past the last: the team is spent;
+        2**62 or more: cancelled)."""
         return self.slots[HR_TEAM_NEXT]
 
 

@@ -234,10 +234,10 @@ def team_round(kernel: TeamKernel, start: int, stop: int, threads: int,
     round's lowest bad row or None, which is returned. A worker that starts late
     takes fewer blocks, and the caller is never woken by a worker nor joins it (a
     wake-up and a join cost 0.1-0.2 ms on the 2-core VMs; issue 11): a late worker
-    finds its round's team spent and returns at once. If the caller's call raises
-    (Ctrl-C before it reached the kernel), the team is cancelled first: no worker
-    starts another block, and the ones running have finished when the exception
-    leaves. ``threads`` <= 1: the kernel alone (``team=None``)."""
+    finds its round's team spent and returns at once. If handing out the work or
+    the caller's own call raises (Ctrl-C before it reached the kernel), the team is
+    cancelled first: no worker starts another block, and the ones running have
+    finished when the exception leaves. ``threads`` <= 1: the kernel alone (``team=None``)."""
     if threads > 1 and stop > start:
         try:
             pool = _get_pool(threads - 1)
@@ -246,9 +246,9 @@ def team_round(kernel: TeamKernel, start: int, stop: int, threads: int,
     if threads <= 1 or stop <= start:
         return kernel(start, stop, None, True)
     team = Team(start, stop, block)
-    for _ in range(threads - 1):
-        pool.submit(kernel, start, stop, team, False)
     try:
+        for _ in range(threads - 1):
+            pool.submit(kernel, start, stop, team, False)
         return kernel(start, stop, team, True)
     except BaseException:  # KeyboardInterrupt included: no worker writes after this
         team.cancel()

@@ -235,7 +235,8 @@ def exact_iso(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t de
     the others have left, so one call per thread runs them all with no Python
     between units.
     Returns the number of boards evaluated (one per class) by this call's thread.
-    Releases the GIL. Raises HandrankError on shape or card problems."""
+    Releases the GIL. Raises HandrankError on shape or card problems, and for a team
+    of other units or a second lead."""
     cdef _IsoUnits c
     cdef hr_eq_iso_prep prep
     cdef int64_t *t = NULL
