@@ -27,17 +27,26 @@
 #define HR_TEAM_BAD 2     /* 1 + the packed lowest bad row (0: none yet) */
 #define HR_TEAM_BLOCK 3   /* rows per block, set before the threads start (< 1: 1) */
 #define HR_TEAM_LEAD 4    /* 1 once the thread that waits has joined */
-/* A waiting thread spins this many pause instructions (20-50 microseconds: about
- * one block of bulk rows) before it yields its core at each check: a worker may be
- * queued on the same core (a woken thread often starts beside its waker), and a
- * long spin would keep it waiting. */
-#ifndef HR_TEAM_SPINS
-#define HR_TEAM_SPINS 1000
+/* A waiting thread spins for this many nanoseconds (about one block of bulk rows)
+ * before it yields its core at each check: a worker may be queued on the same core
+ * (a woken thread often starts beside its waker), and a long spin would keep it
+ * waiting. Time, not a count of pause instructions: a pause takes 8 to 140 cycles
+ * depending on the CPU. */
+#ifndef HR_TEAM_SPIN_NS
+#define HR_TEAM_SPIN_NS 50000
 #endif
 
 #if defined(_MSC_VER)
 #include <intrin.h>
 __declspec(dllimport) int __stdcall SwitchToThread(void);
+__declspec(dllimport) int __stdcall QueryPerformanceCounter(long long *count);
+__declspec(dllimport) int __stdcall QueryPerformanceFrequency(long long *freq);
+HR_INLINE int64_t hr_now_ns(void) {
+    long long c = 0, f = 1;
+    QueryPerformanceCounter(&c);
+    QueryPerformanceFrequency(&f);
+    return (int64_t)((double)c * 1e9 / (double)f);
+}
 HR_INLINE int64_t hr_atomic_take(int64_t *p, int64_t v) {
     return _InterlockedExchangeAdd64((volatile __int64 *)p, v);
 }
@@ -57,6 +66,12 @@ HR_INLINE void hr_cpu_relax(void) {
 #define hr_thread_yield() ((void)SwitchToThread())
 #else
 #include <sched.h>
+#include <time.h>
+HR_INLINE int64_t hr_now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
 /* *p += v as one atomic step; returns the old value. Sequentially consistent, as
  * are the loads and the compare-exchange: a thread that takes a block after
  * another has entered sees that entry, and a late thread sees a bad row stored
@@ -102,13 +117,29 @@ HR_INLINE ptrdiff_t hr_team_bad(int64_t *team, int *err, int *col) {
     return (ptrdiff_t)(v >> 16);
 }
 
+/* Return once no thread is inside the team: spin for HR_TEAM_SPIN_NS (the clock
+ * read every 64 pauses), then yield the core at each check. */
+HR_INLINE void hr_team_wait(int64_t *team) {
+    int64_t until = -1;
+    unsigned spins;
+    for (spins = 1; hr_atomic_load(team + HR_TEAM_INSIDE) > 0; spins++) {
+        if (until != 0 && spins % 64 == 0) {
+            int64_t now = hr_now_ns();
+            if (until < 0) until = now + HR_TEAM_SPIN_NS;
+            else if (now >= until) until = 0;
+        }
+        if (until != 0) hr_cpu_relax();
+        else hr_thread_yield();
+    }
+}
+
 /* Run fn(ctx, a, b) over rows start..stop in blocks of team[HR_TEAM_BLOCK] rows
  * shared with the rest of the team (see the top of this file). Any slot values are
  * safe: a thread stops at the first block number outside the range. With wait !=
  * 0, return once no thread of the team is inside. */
 HR_INLINE void hr_team_run(int64_t *team, ptrdiff_t start, ptrdiff_t stop, int wait,
                            hr_rows_fn fn, void *ctx) {
-    int64_t blocks = 0, spins, block = team[HR_TEAM_BLOCK];
+    int64_t blocks = 0, block = team[HR_TEAM_BLOCK];
     if (block < 1) block = 1;
     if (stop > start)
         blocks = (int64_t)(stop - start) / block + ((int64_t)(stop - start) % block != 0);
@@ -134,11 +165,8 @@ HR_INLINE void hr_team_run(int64_t *team, ptrdiff_t start, ptrdiff_t stop, int w
     hr_atomic_take(team + HR_TEAM_INSIDE, -1);
     if (!wait) return;
     /* The others hold one block each at most: spin briefly, then yield the core
-     * (HR_TEAM_SPINS). */
-    for (spins = 0; hr_atomic_load(team + HR_TEAM_INSIDE) > 0; spins++) {
-        if (spins < HR_TEAM_SPINS) hr_cpu_relax();
-        else hr_thread_yield();
-    }
+     * (HR_TEAM_SPIN_NS). */
+    hr_team_wait(team);
 }
 
 /* A kernel call's rows start..stop through fn: alone (team == NULL), or shared with
@@ -156,15 +184,12 @@ HR_INLINE ptrdiff_t hr_team_rows(int64_t *team, ptrdiff_t start, ptrdiff_t stop,
  * number), and return once every thread inside has left. For a lead that fails
  * before running its share: its workers must not write after it has returned. */
 HR_INLINE void hr_team_cancel(int64_t *team) {
-    int64_t spins, old;
+    int64_t old;
     do {  /* the counter to 2^62 (takes after it add at most the thread count) */
         old = hr_atomic_load(team + HR_TEAM_NEXT);
     } while (old < ((int64_t)1 << 61) && !hr_atomic_cas(team + HR_TEAM_NEXT, old,
                                                          (int64_t)1 << 62));
-    for (spins = 0; hr_atomic_load(team + HR_TEAM_INSIDE) > 0; spins++) {
-        if (spins < HR_TEAM_SPINS) hr_cpu_relax();
-        else hr_thread_yield();
-    }
+    hr_team_wait(team);
 }
 
 #endif
