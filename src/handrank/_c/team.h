@@ -39,13 +39,11 @@
 #if defined(_MSC_VER)
 #include <intrin.h>
 __declspec(dllimport) int __stdcall SwitchToThread(void);
-__declspec(dllimport) int __stdcall QueryPerformanceCounter(long long *count);
-__declspec(dllimport) int __stdcall QueryPerformanceFrequency(long long *freq);
-HR_INLINE int64_t hr_now_ns(void) {
-    long long c = 0, f = 1;
-    QueryPerformanceCounter(&c);
-    QueryPerformanceFrequency(&f);
-    return (int64_t)((double)c * 1e9 / (double)f);
+#include <time.h>
+HR_INLINE int64_t hr_now_ns(void) {  /* C11 (the UCRT): a clock step only ends a spin early or late */
+    struct timespec t;
+    timespec_get(&t, TIME_UTC);
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
 }
 HR_INLINE int64_t hr_atomic_take(int64_t *p, int64_t v) {
     return _InterlockedExchangeAdd64((volatile __int64 *)p, v);
