@@ -74,13 +74,17 @@ def test_every_task_runs_exactly_once_under_contention(threads):
 def test_bulk_evaluation_gives_a_thread_at_least_bulk_min_rows():
     """A bulk hand evaluation hands rows to a second thread only when each thread gets
     at least BULK_MIN_ROWS of them (issue 11: below that the hand-off costs more than
-    the thread saves); the rows are covered once either way."""
+    the thread saves); the rows are covered once either way. (In process, run_bulk
+    calls its unit on the whole arrays with a row range and a Team; this unit, in
+    Python, runs the whole range on the calling thread's call.)"""
     import numpy as np
-    seen: list[tuple[int, int, int]] = []
+    seen: list[tuple[int, int, bool]] = []
 
-    def unit(rows, out):
-        seen.append((threading.get_ident(), len(rows), len(out)))
-        out[:] = rows
+    def unit(rows, out, *, start=0, stop=None, team=None, lead=True):
+        stop = len(out) if stop is None else stop
+        if lead:
+            seen.append((threading.get_ident(), stop - start, team is not None))
+            out[start:stop] = rows[start:stop]
         return None
 
     for n, expect in ((2 * T.BULK_MIN_ROWS - 1, 1), (2 * T.BULK_MIN_ROWS, 2)):
@@ -89,9 +93,9 @@ def test_bulk_evaluation_gives_a_thread_at_least_bulk_min_rows():
         out = np.zeros(n, dtype=np.int32)
         assert T.run_bulk(unit, (rows,), out, threads=2) is None
         assert np.array_equal(out, rows)
-        assert len(seen) == expect and sum(s[1] for s in seen) == n
-        if expect == 1:
-            assert seen[0][0] == threading.get_ident()  # the calling thread, no pool
+        assert sum(s[1] for s in seen) == n
+        assert all(s[0] == threading.get_ident() for s in seen)  # the calling thread leads
+        assert all(s[2] == (expect == 2) for s in seen)  # a second thread only with a Team
 
 
 # ------------------------------------------------ teams: threads sharing rows in C

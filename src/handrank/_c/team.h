@@ -4,9 +4,9 @@
  * GIL) with the same team, an int64_t[HR_TEAM_SLOTS] that starts zeroed but for
  * its block size (a fresh one per call: a late thread of an earlier call must find
  * its own team spent). The Python layer holds it in a handrank._support._kernel.Team,
- * whose slots only the kernels and Team.cancel (hr_team_cancel) write. hr_team_run takes blocks of `block` rows with one atomic add each, so a
- * thread that starts late or runs slow takes fewer of them, and no Python runs
- * between blocks. The calling thread passes wait = 1: it returns only when every
+ * whose slots only the kernels and Team.cancel (hr_team_cancel) write. hr_team_run
+ * takes blocks of rows with one atomic add each, so a thread that starts late or
+ * runs slow takes fewer of them, and no Python runs between blocks. The calling thread passes wait = 1: it returns only when every
  * thread that entered has left, spinning on the count in C instead of waiting for
  * the workers to wake it (a wake-up costs tens of microseconds on a VM, a 2-thread
  * call of a few milliseconds loses that much). The lowest bad row any thread met

@@ -1,8 +1,8 @@
 """The thread runners of every game: ``threads=`` resolution (:func:`available_cpus`
 for ``threads=0``), one process-wide pool, :func:`run_chunked` (one GIL-releasing
-kernel over row ranges), :func:`run_team` / :func:`team_round` (threads sharing one
-kernel call's rows in C: bulk evaluation, exact equity), :func:`run_tasks` (a list of short work units with progress
-and clean Ctrl-C) and :func:`run_units` (picklable work units on threads or on any
+kernel over row ranges), :func:`run_team` / :func:`team_round` (threads sharing
+one kernel call's rows in C: bulk evaluation, exact equity), :func:`run_tasks` (a
+list of short work units with progress and clean Ctrl-C) and :func:`run_units` (picklable work units on threads or on any
 ``concurrent.futures.Executor``: ``executor=`` of the heavy calls, ``docs/scale.md``).
 
 Safe without the GIL (free-threaded CPython, ``docs/reliability.md``): the process-wide
@@ -237,7 +237,8 @@ def team_round(kernel: TeamKernel, start: int, stop: int, threads: int,
     finds its round's team spent and returns at once. If handing out the work or
     the caller's own call raises (Ctrl-C before it reached the kernel), the team is
     cancelled first: no worker starts another block, and the ones running have
-    finished when the exception leaves. ``threads`` <= 1: the kernel alone (``team=None``)."""
+    finished when the exception leaves. ``threads`` <= 1: the kernel alone
+    (``team=None``)."""
     if threads > 1 and stop > start:
         try:
             pool = _get_pool(threads - 1)
@@ -424,11 +425,15 @@ EXECUTOR_UNIT_ROWS = 1 << 20
 def run_bulk(unit: Callable[..., KernelError | None], rows: Sequence[np.ndarray],
              out: np.ndarray, args: tuple[Any, ...] = (), *, threads: int | None = None,
              executor: Executor | None = None, unit_rows: int | None = None,
-             min_rows: int = BULK_MIN_ROWS, team: bool = False) -> KernelError | None:
+             min_rows: int = BULK_MIN_ROWS) -> KernelError | None:
     """The bulk ``evaluate_many`` of every game: ``unit(*[r[a:b] for r in rows],
     out[a:b], *args)`` evaluates rows ``a..b`` into ``out`` and returns its first
     bad row ``(row within the slice, column, kind)`` or None; return the lowest bad
-    row of the whole input, numbered in the whole input, or None.
+    row of the whole input, numbered in the whole input, or None. In process,
+    ``unit`` is called on the whole arrays with keywords ``start``, ``stop``,
+    ``team`` and ``lead`` instead (rows ``start..stop``, numbered in the whole input,
+    shared with the other threads of a :func:`run_team` round; the row numbers it
+    returns are the whole input's).
 
     ``rows``: arrays cut along their first axis (``len(out)`` rows each); ``args``:
     values every unit gets whole (options, a shared pit). In-process
@@ -438,25 +443,15 @@ def run_bulk(unit: Callable[..., KernelError | None], rows: Sequence[np.ndarray]
     module-level function, the arrays and ``args`` picklable) and their results are
     copied into ``out``, the same values as in-process. ``min_rows``: the fewest rows
     worth a thread of their own (default :data:`BULK_MIN_ROWS`, for rows of a few
-    nanoseconds; heavier rows pass fewer). ``team``: ``unit`` also takes the whole
-    arrays with keywords ``start``, ``stop``, ``team`` and ``lead`` (rows
-    ``start..stop``, numbered in the whole input, shared with the other threads of a
-    :func:`run_team` round), and threads run it that way. Raises TypeError for an
-    ``executor`` without ``submit``."""
+    nanoseconds; heavier rows pass fewer). Raises TypeError for an ``executor``
+    without ``submit``."""
     ex = check_executor(executor)
     n = len(out)
     size = EXECUTOR_UNIT_ROWS if unit_rows is None else unit_rows
-    if team and (ex is None or n <= size):
-        def team_kernel(a: int, b: int, t: Team | None, lead: bool) -> KernelError | None:
-            return unit(*rows, out, *args, start=a, stop=b, team=t, lead=lead)
-        return run_team(team_kernel, n, threads, min_rows=min_rows)
     if ex is None or n <= size:
-        def kernel(a: int, b: int) -> KernelError | None:
-            if b - a == n:  # the whole input at once (a small call): no slicing
-                return unit(*rows, out, *args)
-            err = unit(*[r[a:b] for r in rows], out[a:b], *args)
-            return None if err is None else (a + err[0], err[1], err[2])
-        return run_chunked(kernel, n, threads, min_rows=min_rows)
+        def kernel(a: int, b: int, t: Team | None, lead: bool) -> KernelError | None:
+            return unit(*rows, out, *args, start=a, stop=b, team=t, lead=lead)
+        return run_team(kernel, n, threads, min_rows=min_rows)
     spans = row_spans(n, size)
     results = run_units(_bulk_unit, [(unit, tuple(r[a:b] for r in rows), out.dtype.str, args)
                                      for a, b in spans], executor=ex)

@@ -210,8 +210,7 @@ def evaluate_many(cards: np.ndarray | Sequence[CardsLike], *, threads: int | Non
                 f"card ids go in a 2-D (N, 3) array")
         masks = as_mask_array(cards)
         res = result_array(out, len(masks), (masks,))
-        err = run_bulk(_mask_unit, (masks,), res, (opts,), threads=threads, executor=executor,
-                       team=True)
+        err = run_bulk(_mask_unit, (masks,), res, (opts,), threads=threads, executor=executor)
         if err is not None:
             row, m = err[0], int(masks[err[0]])
             if err[2] == _brag.KIND_SIZE:
@@ -221,7 +220,7 @@ def evaluate_many(cards: np.ndarray | Sequence[CardsLike], *, threads: int | Non
         return res
     ids = as_id_array(cards, HAND_SIZES, what="Brag hand")
     res = result_array(out, ids.shape[0], (ids,))
-    err = run_bulk(_id_unit, (ids,), res, (opts,), threads=threads, executor=executor, team=True)
+    err = run_bulk(_id_unit, (ids,), res, (opts,), threads=threads, executor=executor)
     if err is not None:
         raise_kernel_error(err, ids, HAND_SIZES)
     return res

@@ -285,11 +285,9 @@ def evaluate_many(sets: Rows, pits: Rows | CardsLike | None = None, *, decks: in
     if n == 0:
         return out
     if s.shape[1] == 4 and p.shape[0] == n:  # a pit per row: cut with the sets
-        err = run_bulk(_rows_unit, (s, p), out, (d,), threads=threads, executor=executor,
-                       team=True)
+        err = run_bulk(_rows_unit, (s, p), out, (d,), threads=threads, executor=executor)
     else:  # one shared pit, or (N, 6) rows holding their pits (the kernel ignores ``pits``)
-        err = run_bulk(_shared_unit, (s,), out, (p[:1], d), threads=threads, executor=executor,
-                       team=True)
+        err = run_bulk(_shared_unit, (s,), out, (p[:1], d), threads=threads, executor=executor)
     if err is not None:
         _raise_row_error(err, s, p, d)
     return out

@@ -182,7 +182,7 @@ def evaluate_many(cards: np.ndarray | Sequence[CardsLike], *,
     check_id_range(ids)  # uint8 input is used as is: the front kernel needs ids checked
     _check_repeats(ids, "row")
     out = result_array(out, ids.shape[0], (ids,))
-    run_bulk(_front_unit, (ids,), out, threads=threads, executor=executor, team=True)
+    run_bulk(_front_unit, (ids,), out, threads=threads, executor=executor)
     return out
 
 

@@ -191,7 +191,7 @@ class LowballGame:
         ids = as_id_array(cards, self.HAND_SIZES, what=f"{self.game} hand", masks=True)
         res = result_array(out, ids.shape[0], (ids,))
         err = run_bulk(_id_unit, (ids,), res, (self._number,), threads=threads,
-                       executor=executor, team=True)
+                       executor=executor)
         if err is not None:
             raise_kernel_error(err, ids, self.HAND_SIZES)
         return res

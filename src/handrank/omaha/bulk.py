@@ -70,7 +70,7 @@ def _run(holes: object, boards: object, threads: int | None, out: np.ndarray | N
     h, b = id_rows(holes, boards)  # type: ignore[arg-type]
     res = result_array(out, h.shape[0], (h, b))
     err = run_bulk(_rows_unit, (h, b), res, (low,), threads=threads, executor=executor,
-                   min_rows=MIN_ROWS_PER_THREAD, team=True)
+                   min_rows=MIN_ROWS_PER_THREAD)
     if err is not None:
         raise_row_error(err, h, b)
     return res

@@ -49,7 +49,7 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *,
     if isinstance(cards, np.ndarray) and cards.ndim == 1 and cards.dtype.kind not in "OU":
         masks = as_mask_array(cards)
         res = result_array(out, len(masks), (masks,))
-        err = run_bulk(_mask_unit, (masks,), res, threads=threads, executor=executor, team=True)
+        err = run_bulk(_mask_unit, (masks,), res, threads=threads, executor=executor)
         if err is not None:
             raise_kernel_error(err, masks, HAND_SIZES)
         return res
@@ -84,4 +84,4 @@ def eval_id_rows(ids: np.ndarray, threads: int | None, out: np.ndarray | None = 
     layout."""
     if out is None:
         out = np.empty(ids.shape[0], dtype=np.int32)
-    return out, run_bulk(_id_unit, (ids,), out, threads=threads, executor=executor, team=True)
+    return out, run_bulk(_id_unit, (ids,), out, threads=threads, executor=executor)

@@ -251,7 +251,7 @@ def evaluate_many(cards: np.ndarray | Iterable[CardsLike], *, straight_beats_tri
     sbt = _flag(straight_beats_trips)
     ids = as_id_array(cards, HAND_SIZES, masks=True)
     res = result_array(out, ids.shape[0], (ids,))
-    err = run_bulk(_id_unit, (ids,), res, (sbt,), threads=threads, executor=executor, team=True)
+    err = run_bulk(_id_unit, (ids,), res, (sbt,), threads=threads, executor=executor)
     if err is not None:
         row, col, kind = err
         value = int(ids[row, col]) if col >= 0 else -1
