@@ -351,3 +351,18 @@ def test_one_combination_fast_path_equals_the_general_path(players, board, dead)
                         progress=lambda done, total: None)
         assert fast.tallies == slow.tallies and fast.deals == slow.deals
         assert fast.to_dict() == slow.to_dict()
+
+
+def test_a_one_thread_exact_run_keeps_to_its_thread():
+    """Adding up the weighted counts between kernel calls must not wake helper
+    threads (numpy's ``@`` went to OpenBLAS, whose threads then spun on the other
+    core and took it from the run's own second thread): on one thread the process
+    spends no more CPU time than the calling thread."""
+    import time
+    players, board = ["AhKh", "random", "random"], "Qs8d3h2c9s"
+    E.equity(players, board=board, method="exact", threads=1)
+    thread0, process0 = time.thread_time(), time.process_time()
+    r = E.equity(players, board=board, method="exact", threads=1)
+    thread, process = time.thread_time() - thread0, time.process_time() - process0
+    assert r.combinations > 8 * 65536  # many batches, each added up between kernel calls
+    assert process < 1.2 * thread + 0.01, (process, thread)

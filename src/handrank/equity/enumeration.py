@@ -33,6 +33,14 @@ _BATCH = 1 << 16
 _MIN_THREADED_EVALS = 200_000
 
 
+def _weighted(weights: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """``weights @ counts`` (``(m,)`` float64 by ``(m, ...)`` int64) without BLAS:
+    numpy's ``@`` hands it to OpenBLAS, whose threads then spin on the other cores
+    for a while after each call, taking them from this run's own threads (two
+    threads gained 1.2-1.3x instead of 1.9x on a 3-way flop; issue 11)."""
+    return np.einsum("i,i...->...", weights, counts)
+
+
 def _done(u: int, parts: int, per: int) -> int:
     """Nominal work of units 0..u: ``per`` for each whole assignment, its parts
     sharing it (integers adding up to ``per``)."""
@@ -210,12 +218,12 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
             out = np.zeros((nb * parts, 3 * n), dtype=np.int64)
             out[s0:e0] = got
         counts = out if parts == 1 else out.reshape(nb, parts, 3 * n).sum(axis=1)
-        totals += class_weight[b0:b0 + nb] @ counts
+        totals += _weighted(class_weight[b0:b0 + nb], counts)
         if sink is not None:
             sink.add(b0, counts)
         if part is not None:  # boards = share units handed out / SHARE_UNITS
-            deals += float(class_weight[b0:b0 + nb] @
-                           (counts[:, 2 * n:].sum(axis=1) // _equity.SHARE_UNITS))
+            deals += float(_weighted(class_weight[b0:b0 + nb],
+                                     counts[:, 2 * n:].sum(axis=1) // _equity.SHARE_UNITS))
     if part is None:
         deals = float(plan.weights.sum()) * boards
     return totals.reshape(3, n), deals, boards, combinations
