@@ -219,6 +219,23 @@ def test_small_exact_work_stays_on_one_thread(monkeypatch):
     assert len(calls) == 1
 
 
+@pytest.mark.parametrize("board", ["Ks 8d 3c 2h", "Ks 8d 3c 2h 9s"])
+def test_postflop_ranges_identical_whatever_the_threads(board, monkeypatch):
+    """Turn and river units are tiny (46 or 1 boards): threads take them in blocks
+    of many units (``_BLOCK_EVALS``), the last block of a round cut short; the
+    counts are the same as on one thread."""
+    from handrank.equity import enumeration
+    blocks = []
+    real = enumeration.team_round
+    monkeypatch.setattr(enumeration, "team_round",
+                        lambda k, a, b, t, block: blocks.append(block) or real(k, a, b, t, block))
+    players = ["22+, A2s+, KTo+", "random"]
+    one = E.equity(players, board=board, method="exact", threads=1)
+    assert one == E.equity(players, board=board, method="exact", threads=2)
+    assert blocks and min(blocks) > 1
+    assert one == E.equity(players, board=board, method="exact", threads=3)
+
+
 def weighted_every_combination(players, board=None, dead=None) -> np.ndarray:
     """(3, n) weighted totals over every compatible combination, plain kernel."""
     d = inputs.read_deal(players, board, dead)

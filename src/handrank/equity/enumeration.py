@@ -31,6 +31,10 @@ _BATCH = 1 << 16
 # than a second thread costs to start and join here (0.1-0.2 ms) plus what it saves
 # (AhAd vs KsKc preflop, 0.4 ms, took 1.2x longer on two threads than on one).
 _MIN_THREADED_EVALS = 200_000
+# Nominal work of a block of units taken at once by a thread of _shared (0.1-0.2 ms
+# on the flop, where the suit isomorphism cuts the nominal work 3-6 times):
+# one atomic add per block, so two threads do not trade a cache line every unit.
+_BLOCK_EVALS = 200_000
 
 
 def _weighted(weights: np.ndarray, counts: np.ndarray) -> np.ndarray:
@@ -86,11 +90,12 @@ def _exact_unit(holes: np.ndarray, board: np.ndarray, dead_mask: int, parts: int
 
 
 def _shared(holes: np.ndarray, board: np.ndarray, dead_mask: int, parts: int, s0: int,
-            e0: int, workers: int, round_units: int, progress: ProgressFn | None,
+            e0: int, workers: int, round_units: int, block: int, progress: ProgressFn | None,
             done_at: Callable[[int], int], total: int) -> np.ndarray:
     """Units ``s0..e0`` of ``holes`` (as :func:`_exact_unit`) on ``workers`` threads
-    that share them in C (:func:`~handrank._support.threads.team_round`, one unit per
-    block): per round of at most ``round_units`` units, one kernel call per thread,
+    that share them in C (:func:`~handrank._support.threads.team_round`, ``block``
+    units per atomic take, fewer when a round would have under 8 blocks per thread):
+    per round of at most ``round_units`` units, one kernel call per thread,
     no Python between units and no worker to join, so a thread that starts late
     takes fewer. Rounds keep Ctrl-C prompt (it is raised between them) and report
     ``progress(done_at(unit), total)``."""
@@ -101,7 +106,8 @@ def _shared(holes: np.ndarray, board: np.ndarray, dead_mask: int, parts: int, s0
 
     for r0 in range(s0, e0, round_units):
         r1 = min(e0, r0 + round_units)
-        team_round(kernel, r0, r1, min(workers, r1 - r0), 1)
+        team_round(kernel, r0, r1, min(workers, r1 - r0),
+                   max(1, min(block, (r1 - r0) // (8 * workers))))
         if progress is not None:
             progress(done_at(r1), total)
     return out[s0:e0]
@@ -184,6 +190,9 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
     total_work = done(hi)
     unit_per_task = max(1, _TASK_EVALS * parts // max(1, per))
     round_units = unit_per_task * workers * 4  # in-process threads: a round of _shared
+    # units per atomic take in _shared: tiny units (a river or turn) in blocks of about
+    # _BLOCK_EVALS, not one take (a contended cache line) per few evaluations
+    block = max(1, -(-_BLOCK_EVALS * parts // max(1, per)))
     if workers > 1:  # several tasks per worker (taken in turn) so workers finish together,
         # none below _TASK_EVALS / 32 (about 0.1 ms: a task's Python costs 10-20 us)
         unit_per_task = min(unit_per_task, max(1, -(-(hi - lo) // (8 * workers)),
@@ -199,7 +208,7 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
         if executor is None and workers > 1:  # threads: they share the units in C
             def done_at(u: int, first: int = b0 * parts) -> int:
                 return done(first + u)
-            got = _shared(hb, board, dead_mask, parts, s0, e0, workers, round_units,
+            got = _shared(hb, board, dead_mask, parts, s0, e0, workers, round_units, block,
                           progress, done_at, total_work)
         elif e0 - s0 <= unit_per_task and progress is None and executor is None:
             got = _exact_unit(hb, board, dead_mask, parts, s0, e0)  # one C call, no pool
