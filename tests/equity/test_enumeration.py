@@ -343,6 +343,56 @@ def test_class_keys_equal_the_numpy_classes(seed, n, rows, board_len, n_dead, mi
         assert renamings == 24
 
 
+def numpy_compatible(ranges):
+    """Planning's former numpy listing (the oracle): an outer AND per player, pairs in
+    ``numpy.nonzero`` order."""
+    idx, masks, w = np.zeros((1, 0), dtype=np.int32), np.zeros(1, dtype=np.uint64), np.ones(1)
+    for r in ranges:
+        rm = r.masks()
+        ai, ci = np.nonzero((masks[:, None] & rm[None, :]) == 0)
+        idx = np.column_stack([idx[ai], ci.astype(np.int32)])
+        masks, w = masks[ai] | rm[ci], w[ai] * r.weights[ci]
+    return idx, w
+
+
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(1, 4),
+       sizes=st.lists(st.integers(1, 40), min_size=4, max_size=4))
+@settings(max_examples=40, deadline=None)
+def test_compatible_listing_equals_the_numpy_listing(seed, n, sizes):
+    """``compatible_step`` and ``gather_holes`` (C) list the same combinations, in the
+    same order, with bit-identical weights and hole cards, as the numpy code they
+    replace."""
+    from handrank.equity.ranges import Range, all_combos
+    rng = np.random.default_rng(seed)
+    ranges = [Range(all_combos()[rng.choice(1326, sizes[p], replace=False)],
+                    rng.choice([1.0, 0.5, 0.25, rng.random()], sizes[p])) for p in range(n)]
+    idx, w = planning._compatible(ranges, 10**9)
+    ref_idx, ref_w = numpy_compatible(ranges)
+    assert idx.dtype == np.int32 and np.array_equal(idx, ref_idx)
+    assert np.array_equal(w, ref_w)
+    holes = planning._holes(ranges, idx)
+    ref = np.concatenate([r.combos[ref_idx[:, p]] for p, r in enumerate(ranges)], axis=1)
+    assert holes.dtype == np.uint8 and np.array_equal(holes, ref.reshape(len(ref_idx), 2 * n))
+
+
+def test_compatible_listing_kernels_refuse_bad_input():
+    one = np.ones(1)
+    with pytest.raises(HandrankError, match="inconsistent lengths"):
+        K.compatible_step(np.zeros((2, 1), np.int32), np.zeros(1, np.uint64), one,
+                          np.zeros(3, np.uint64), np.ones(3))
+    with pytest.raises(HandrankError, match="inconsistent lengths"):
+        K.compatible_step(np.zeros((1, 0), np.int32), np.zeros(1, np.uint64), one,
+                          np.zeros(3, np.uint64), np.ones(2))
+    combos = [u8([[0, 1], [2, 3]]), u8([[4, 5]])]
+    with pytest.raises(HandrankError, match="combo index 1 out of range for player 1"):
+        K.gather_holes(np.array([[0, 0], [1, 1]], np.int32), combos)
+    with pytest.raises(HandrankError, match="combo index -1 out of range for player 0"):
+        K.gather_holes(np.array([[-1, 0]], np.int32), combos)
+    with pytest.raises(HandrankError, match="1 ranges for 2 players"):
+        K.gather_holes(np.zeros((1, 2), np.int32), combos[:1])
+    assert K.gather_holes(np.array([[1, 0]], np.int32), combos).tolist() == [[2, 3, 4, 5]]
+
+
 def test_class_keys_refuses_bad_shapes():
     with pytest.raises(HandrankError, match="2n columns"):
         K.class_keys(np.zeros((2, 12), np.uint8), u8([]), 0)

@@ -181,7 +181,12 @@ KINDS = {
     "canada.table_bytes": [],
     "equity._rng_draws": [_u64, _u64, _small, V(st.sampled_from([0, 1, 2, 52, 2**32 - 1]))],
     "equity.class_keys": [A(np.uint8, 2, 4), A(np.uint8, 1, 3), _u64],
+    "equity.compatible_step": [A(np.int32, 2, 2, (-2, 8)), A(np.uint64, 1, None, (0, 2**52)),
+                               A(np.float64, 1), A(np.uint64, 1, None, (0, 2**52)),
+                               A(np.float64, 1)],
     "equity.deck_left": [A(np.uint8, 1, 3), _u64, _cint],
+    "equity.gather_holes": [A(np.int32, 2, 2, (-2, 8)),
+                            V(st.lists(_array(np.uint8, 2, 2), max_size=4))],
     "equity.exact_units": [A(np.uint8, 2, 4), A(np.uint8, 1, 5), _u64, _index, _index,
                            A(np.int64, 2, 6), V(st.booleans())],
     "equity.monte_carlo": [A(np.uint8, 2, 2), A(np.int64, 1, 3, (0, 4)), A(np.float64, 1, None, (0, 2)),
@@ -423,6 +428,24 @@ def _b_const(*args):
     return lambda draw: list(args)
 
 
+def _b_compatible_step(draw):
+    g = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    a, k, m = draw(st.integers(0, 8)), draw(st.integers(0, 3)), draw(st.integers(0, 8))
+    cards = lambda rows: np.array([(1 << int(x)) | (1 << int(y)) for x, y in  # noqa: E731
+                                   (g.permutation(52)[:2] for _ in range(rows))], np.uint64)
+    return [g.integers(0, 5, (a, k)).astype(np.int32), cards(a).reshape(a), g.random(a),
+            cards(m).reshape(m), g.random(m)]
+
+
+def _b_gather_holes(draw):
+    g = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    sizes = g.integers(1, 6, draw(st.integers(1, 4)))
+    a = draw(st.integers(0, 8))
+    idx = np.column_stack([g.integers(0, k, a) for k in sizes]).astype(np.int32)
+    return [idx.reshape(a, len(sizes)),
+            [g.integers(0, 52, (k, 2)).astype(np.uint8) for k in sizes]]
+
+
 BASES = {
     "poker.best_five": _b_hand,
     "poker.bind_values": _b_bind,
@@ -467,7 +490,9 @@ BASES = {
     "equity._rng_draws": lambda draw: [draw(_u64()), draw(_u64()), draw(st.integers(0, 50)),
                                        draw(st.sampled_from([0, 1, 52, 2**32 - 1]))],
     "equity.class_keys": lambda draw: _b_exact_units(draw)[:3],
+    "equity.compatible_step": _b_compatible_step,
     "equity.deck_left": _b_deck_left,
+    "equity.gather_holes": _b_gather_holes,
     "equity.exact_units": _b_exact_units,
     "equity.monte_carlo": _b_monte_carlo,
 }

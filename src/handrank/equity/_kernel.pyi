@@ -35,6 +35,16 @@ def exact_iso(
 def class_keys(
     holes: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], dead_mask: int
 ) -> tuple[npt.NDArray[np.uint64], int]: ...
+def compatible_step(
+    idx: npt.NDArray[np.int32],
+    masks: npt.NDArray[np.uint64],
+    weights: npt.NDArray[np.float64],
+    range_masks: npt.NDArray[np.uint64],
+    range_weights: npt.NDArray[np.float64],
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint64], npt.NDArray[np.float64]]: ...
+def gather_holes(
+    idx: npt.NDArray[np.int32], combos: list[npt.NDArray[np.uint8]]
+) -> npt.NDArray[np.uint8]: ...
 def _kernel_only_benchmark(
     holes: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], dead_mask: int, repeat: int
 ) -> tuple[float, int, npt.NDArray[np.int64]]: ...

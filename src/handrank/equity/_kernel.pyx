@@ -8,7 +8,7 @@ before releasing the GIL, so no input can make the kernels read outside their
 buffers.
 """
 
-from libc.stdint cimport uint8_t, uint32_t, uint64_t, int64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
 from .._c.rng cimport hr_rng, hr_rng_below, hr_rng_next, hr_rng_stream
 from .._support._kernel cimport Team, hr_team_rows
@@ -483,3 +483,77 @@ def scatter_combos(const int64_t[:, ::1] counts, int64_t b0, const int64_t[::1] 
                 break
     if bad >= 0:
         raise HandrankError(f"scatter_combos: member {bad} has an index out of range")
+
+
+def compatible_step(const int32_t[:, ::1] idx, const uint64_t[::1] masks,
+                    const double[::1] weights, const uint64_t[::1] range_masks,
+                    const double[::1] range_weights):
+    """Kernel of exact planning (``planning._compatible``): one more player's combos
+    added to every combination of the players before.
+
+    ``idx`` ``(A, k)`` int32 each combination's combo per player so far, ``masks``
+    ``(A,)`` uint64 its cards, ``weights`` ``(A,)`` float64 its weight; the next
+    player's range as ``range_masks`` ``(m,)`` uint64 and ``range_weights`` ``(m,)``.
+    Returns ``(idx, masks, weights)`` of every pair (combination a, combo c) that
+    shares no card, in the order of ``numpy.nonzero`` over the ``(A, m)`` table (a
+    first): ``idx`` ``(A', k + 1)`` with c appended, ``masks[a] | range_masks[c]``,
+    ``weights[a] * range_weights[c]``. Two passes (count, then fill), the GIL
+    released. Raises HandrankError on inconsistent lengths."""
+    cdef Py_ssize_t A = idx.shape[0], k = idx.shape[1], m = range_masks.shape[0]
+    cdef Py_ssize_t a, c, j, n = 0, q = 0
+    cdef uint64_t ma
+    if masks.shape[0] != A or weights.shape[0] != A or range_weights.shape[0] != m:
+        raise HandrankError("compatible_step: inconsistent lengths")
+    with nogil:
+        for a in range(A):
+            ma = masks[a]
+            for c in range(m):
+                n += (ma & range_masks[c]) == 0
+    out_idx = np.empty((n, k + 1), dtype=np.int32)
+    out_masks = np.empty(n, dtype=np.uint64)
+    out_w = np.empty(n, dtype=np.float64)
+    cdef int32_t[:, ::1] oi = out_idx
+    cdef uint64_t[::1] om = out_masks
+    cdef double[::1] ow = out_w
+    if n:
+        with nogil:
+            for a in range(A):
+                ma = masks[a]
+                for c in range(m):
+                    if ma & range_masks[c]:
+                        continue
+                    for j in range(k):
+                        oi[q, j] = idx[a, j]
+                    oi[q, k] = <int32_t>c
+                    om[q] = ma | range_masks[c]
+                    ow[q] = weights[a] * range_weights[c]
+                    q += 1
+    return out_idx, out_masks, out_w
+
+
+def gather_holes(const int32_t[:, ::1] idx, list combos):
+    """Kernel of exact planning (``planning._holes``): ``(A, 2n)`` uint8 hole cards of
+    the combinations ``idx`` (``(A, n)`` int32 combo indices), player p's two cards
+    from ``combos[p]`` (a C-contiguous ``(m_p, 2)`` uint8 array). Releases the GIL.
+    Raises HandrankError for a wrong number of players or an index out of range."""
+    cdef Py_ssize_t A = idx.shape[0], n = idx.shape[1], a, p
+    cdef int32_t c
+    cdef const uint8_t[:, ::1] cp
+    if len(combos) != n:
+        raise HandrankError(f"gather_holes: {len(combos)} ranges for {n} players")
+    holes = np.empty((A, 2 * n), dtype=np.uint8)
+    cdef uint8_t[:, ::1] h = holes
+    for p in range(n):
+        cp = combos[p]
+        if cp.shape[1] != 2:
+            raise HandrankError("gather_holes: combos must be (m, 2)")
+        with nogil:
+            for a in range(A):
+                c = idx[a, p]
+                if c < 0 or c >= cp.shape[0]:
+                    with gil:
+                        raise HandrankError(f"gather_holes: combo index {c} out of range "
+                                            f"for player {p}")
+                h[a, 2 * p] = cp[c, 0]
+                h[a, 2 * p + 1] = cp[c, 1]
+    return holes

@@ -24,19 +24,18 @@ _PAIR_LIMIT = 5_000_000
 
 
 def _compatible(ranges: Sequence[Range], limit: int) -> tuple[np.ndarray, np.ndarray] | None:
-    """All compatible hole-card combinations as ((A, n) combo indices, (A,) weights),
-    or None when listing them would pass ``limit`` pairs at some step."""
+    """All compatible hole-card combinations as ((A, n) int32 combo indices, (A,)
+    weights), or None when listing them would pass ``limit`` pairs at some step. One
+    player at a time in C (``compatible_step``: the pairs that share no card, in
+    ``numpy.nonzero`` order)."""
     idx = np.zeros((1, 0), dtype=np.int32)
     masks = np.zeros(1, dtype=np.uint64)
     w = np.ones(1)
     for r in ranges:
         if len(masks) * len(r) > limit:
             return None
-        rm = r.masks()
-        ai, ci = np.nonzero((masks[:, None] & rm[None, :]) == 0)
-        idx = np.column_stack([idx[ai], ci.astype(np.int32)])
-        masks = masks[ai] | rm[ci]
-        w = w[ai] * r.weights[ci]
+        idx, masks, w = _equity.compatible_step(idx, masks, w, r.masks(),
+                                                np.ascontiguousarray(r.weights, dtype=float))
     return idx, w
 
 
@@ -96,11 +95,10 @@ def plan(deal: Deal, method: Method, monte_carlo: bool) -> ExactPlan | None:
 
 
 def _holes(ranges: Sequence[Range], idx: np.ndarray) -> np.ndarray:
-    """(A, 2n) uint8 hole cards of the combinations ``idx`` ((A, n) combo indices)."""
-    holes = np.empty((len(idx), 2 * len(ranges)), dtype=np.uint8)
-    for p, r in enumerate(ranges):
-        holes[:, 2 * p:2 * p + 2] = r.combos[idx[:, p]]
-    return holes
+    """(A, 2n) uint8 hole cards of the combinations ``idx`` ((A, n) combo indices;
+    C kernel ``gather_holes``)."""
+    return _equity.gather_holes(np.ascontiguousarray(idx, dtype=np.int32),
+                                [np.ascontiguousarray(r.combos, dtype=np.uint8) for r in ranges])
 
 
 def _suit_classes(holes: np.ndarray, board: np.ndarray, dead_mask: int
