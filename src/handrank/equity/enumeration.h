@@ -409,21 +409,30 @@ HR_INLINE void hr_eq_build_groups(hr_eq_iso *st) {
     }
 }
 
-/* Set up one assignment: players' hole cards h[0 .. 2n) on the known board;
- * rkey: the per-call table of rank keys, known_group: hr_eq_known_group.
- * With r <= 1 only the players' keys and masks and st->used are set (one card
- * or none is dealt plainly: the rank tables would cost more than they save).
- * Returns 0, or -1 if the cards leave fewer than r cards to deal. */
+/* What every unit of one exact call shares, made once per call (per thread):
+ * the rank keys of each rank's suit sets, the suit renamings the known cards
+ * allow, the board's suit-major mask, and the 7-card tables brought into the
+ * cache (hr_eq_iso_prepare, below). */
+typedef struct {
+    uint64_t rkey[13][16];
+    uint32_t known_group;
+    uint64_t board_sm;
+} hr_eq_iso_prep;
+
+/* Set up one assignment: players' hole cards h[0 .. 2n) on the known board, from
+ * the call's preparation pr. With r <= 1 only the players' keys and masks and
+ * st->used are set (one card or none is dealt plainly: the rank tables would cost
+ * more than they save). Returns 0, or -1 if the cards leave fewer than r cards to
+ * deal. */
+
 HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint64_t base_key,
-                             uint64_t board_mask, uint64_t known_mask,
-                             const uint64_t (*rkey)[16], uint32_t known_group) {
-    uint64_t used = known_mask, board_sm = 0;
+                             uint64_t known_mask, const hr_eq_iso_prep *pr) {
+    uint64_t used = known_mask, board_sm = pr->board_sm;
+    uint32_t known_group = pr->known_group;
     int p, s, R, c, left = 0;
     unsigned T;
     st->n = n;
-    for (c = 0; c < 52; c++)
-        if (board_mask >> c & 1) board_sm |= HR_BYTE_SUIT_BIT[c];
-    st->rkey = rkey;
+    st->rkey = (const uint64_t (*)[16])pr->rkey;
     for (s = 0; s < 4; s++) st->hole[s] = 0;
     for (p = 0; p < n; p++) {
         uint8_t c0 = h[2 * p] & 63, c1 = h[2 * p + 1] & 63;
@@ -477,14 +486,6 @@ HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint
     return left < r ? -1 : 0;
 }
 
-/* What every unit of one exact call shares, made once per call (per thread):
- * the rank keys of each rank's suit sets, the suit renamings the known cards
- * allow, and the 7-card tables brought into the cache. */
-typedef struct {
-    uint64_t rkey[13][16];
-    uint32_t known_group;
-} hr_eq_iso_prep;
-
 HR_INLINE void hr_eq_iso_prepare(hr_eq_iso_prep *pr, uint64_t board_mask, uint64_t known_mask) {
     unsigned T;
     int s, R;
@@ -496,6 +497,9 @@ HR_INLINE void hr_eq_iso_prepare(hr_eq_iso_prep *pr, uint64_t board_mask, uint64
         }
     hr_poker_prefetch_tables();
     pr->known_group = hr_eq_known_group(board_mask, known_mask);
+    pr->board_sm = 0;
+    for (s = 0; s < 52; s++)
+        if (board_mask >> s & 1) pr->board_sm |= HR_BYTE_SUIT_BIT[s];
 }
 
 /* Exact enumeration over work units [start, stop) (after hr_eq_iso_prepare): unit u
@@ -522,8 +526,7 @@ HR_INLINE int hr_eq_exact_iso_units(const hr_eq_iso_prep *pr, int n, int r,
         int64_t a, *o;
         a = u / parts; o = out + u * 3 * n;
         if (a >= num_assign) return -1;
-        if (hr_eq_iso_init(&st, n, r, holes + a * 2 * n, base_key, board_mask, known_mask,
-                           (const uint64_t (*)[16])pr->rkey, pr->known_group))
+        if (hr_eq_iso_init(&st, n, r, holes + a * 2 * n, base_key, known_mask, pr))
             return -1;
         st.part = (int)(u % parts); st.parts = parts;
         if (r == 0) {
