@@ -393,6 +393,30 @@ def test_compatible_listing_kernels_refuse_bad_input():
     assert K.gather_holes(np.array([[1, 0]], np.int32), combos).tolist() == [[2, 3, 4, 5]]
 
 
+@given(seed=st.integers(0, 2**32 - 1), m=st.integers(0, 2000), k=st.integers(1, 9))
+@settings(max_examples=30, deadline=None)
+def test_weighted_sum_is_the_exact_weighted_sum(seed, m, k):
+    """``weighted_sum`` (the totals of exact equity, C) adds to ``out`` what the exact
+    sum of weights x counts is, to within rounding (pairwise blocks of 256 rows)."""
+    import math
+    rng = np.random.default_rng(seed)
+    w, counts = rng.random(m), rng.integers(0, 10**7, (m, k))
+    out = np.full(k, 0.5)
+    K.weighted_sum(w, counts, out)
+    for j in range(k):
+        exact = 0.5 + math.fsum(float(a) * float(c) for a, c in zip(w, counts[:, j]))
+        assert out[j] == pytest.approx(exact, rel=1e-14, abs=1e-300)
+
+
+def test_weighted_sum_refuses_bad_shapes():
+    with pytest.raises(HandrankError, match="inconsistent shapes"):
+        K.weighted_sum(np.ones(3), np.zeros((2, 2), np.int64), np.zeros(2))
+    with pytest.raises(HandrankError, match="inconsistent shapes"):
+        K.weighted_sum(np.ones(2), np.zeros((2, 2), np.int64), np.zeros(3))
+    with pytest.raises(HandrankError, match="at most 64 columns"):
+        K.weighted_sum(np.ones(1), np.zeros((1, 65), np.int64), np.zeros(65))
+
+
 def test_class_keys_refuses_bad_shapes():
     with pytest.raises(HandrankError, match="2n columns"):
         K.class_keys(np.zeros((2, 12), np.uint8), u8([]), 0)

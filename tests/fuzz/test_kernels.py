@@ -187,6 +187,7 @@ KINDS = {
     "equity.deck_left": [A(np.uint8, 1, 3), _u64, _cint],
     "equity.gather_holes": [A(np.int32, 2, 2, (-2, 8)),
                             V(st.lists(_array(np.uint8, 2, 2), max_size=4))],
+    "equity.weighted_sum": [A(np.float64, 1), A(np.int64, 2, 6), A(np.float64, 1)],
     "equity.exact_units": [A(np.uint8, 2, 4), A(np.uint8, 1, 5), _u64, _index, _index,
                            A(np.int64, 2, 6), V(st.booleans())],
     "equity.monte_carlo": [A(np.uint8, 2, 2), A(np.int64, 1, 3, (0, 4)), A(np.float64, 1, None, (0, 2)),
@@ -437,6 +438,12 @@ def _b_compatible_step(draw):
             cards(m).reshape(m), g.random(m)]
 
 
+def _b_weighted_sum(draw):
+    g = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    m, k = draw(st.integers(0, 600)), draw(st.integers(0, 9))
+    return [g.random(m), g.integers(0, 10**6, (m, k)), np.zeros(k)]
+
+
 def _b_gather_holes(draw):
     g = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
     sizes = g.integers(1, 6, draw(st.integers(1, 4)))
@@ -493,6 +500,7 @@ BASES = {
     "equity.compatible_step": _b_compatible_step,
     "equity.deck_left": _b_deck_left,
     "equity.gather_holes": _b_gather_holes,
+    "equity.weighted_sum": _b_weighted_sum,
     "equity.exact_units": _b_exact_units,
     "equity.monte_carlo": _b_monte_carlo,
 }

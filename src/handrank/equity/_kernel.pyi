@@ -45,6 +45,9 @@ def compatible_step(
 def gather_holes(
     idx: npt.NDArray[np.int32], combos: list[npt.NDArray[np.uint8]]
 ) -> npt.NDArray[np.uint8]: ...
+def weighted_sum(
+    weights: npt.NDArray[np.float64], counts: npt.NDArray[np.int64], out: npt.NDArray[np.float64]
+) -> None: ...
 def _kernel_only_benchmark(
     holes: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], dead_mask: int, repeat: int
 ) -> tuple[float, int, npt.NDArray[np.int64]]: ...

@@ -557,3 +557,28 @@ def gather_holes(const int32_t[:, ::1] idx, list combos):
                 h[a, 2 * p] = cp[c, 0]
                 h[a, 2 * p + 1] = cp[c, 1]
     return holes
+
+
+def weighted_sum(const double[::1] weights, const int64_t[:, ::1] counts, double[::1] out):
+    """Kernel of exact equity's totals: ``out[j] += sum_i weights[i] * counts[i, j]``
+    (``weights`` ``(m,)`` float64, ``counts`` ``(m, k)`` int64, ``out`` ``(k,)``
+    float64), rows in order in blocks of 256 (each block summed on its own, then
+    added: the rounding of a pairwise sum, the same for any thread count). Replaces
+    numpy's ``weights @ counts``, which went to OpenBLAS, whose threads then spun on
+    the other cores. Releases the GIL; HandrankError on inconsistent shapes."""
+    cdef Py_ssize_t m = counts.shape[0], k = counts.shape[1], i, j, b, e
+    cdef double part[64]
+    if weights.shape[0] != m or out.shape[0] != k:
+        raise HandrankError("weighted_sum: inconsistent shapes")
+    if k > 64:
+        raise HandrankError(f"weighted_sum: at most 64 columns, got {k}")
+    with nogil:
+        for b in range(0, m, 256):
+            e = min(m, b + 256)
+            for j in range(k):
+                part[j] = 0.0
+            for i in range(b, e):
+                for j in range(k):
+                    part[j] += weights[i] * <double>counts[i, j]
+            for j in range(k):
+                out[j] += part[j]

@@ -38,11 +38,15 @@ _BLOCK_EVALS = 200_000
 
 
 def _weighted(weights: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """``weights @ counts`` (``(m,)`` float64 by ``(m, ...)`` int64) without BLAS:
-    numpy's ``@`` hands it to OpenBLAS, whose threads then spin on the other cores
-    for a while after each call, taking them from this run's own threads (two
-    threads gained 1.2-1.3x instead of 1.9x on a 3-way flop; issue 11)."""
-    return np.einsum("i,i...->...", weights, counts)
+    """``weights @ counts`` for ``(m,)`` weights and ``(m, k)`` int64 counts, as a
+    ``(k,)`` float64 array, in C (``weighted_sum``), not numpy's ``@``: that went to
+    OpenBLAS, whose threads then spun on the other cores for a while after each
+    call, taking them from this run's own threads (two threads gained 1.2-1.3x
+    instead of 1.9x on a 3-way flop; issue 11)."""
+    out = np.zeros(counts.shape[1])
+    _equity.weighted_sum(np.ascontiguousarray(weights, dtype=np.float64),
+                         np.ascontiguousarray(counts, dtype=np.int64), out)
+    return out
 
 
 def _done(u: int, parts: int, per: int) -> int:
@@ -232,7 +236,8 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
             sink.add(b0, counts)
         if part is not None:  # boards = share units handed out / SHARE_UNITS
             deals += float(_weighted(class_weight[b0:b0 + nb],
-                                     counts[:, 2 * n:].sum(axis=1) // _equity.SHARE_UNITS))
+                                     counts[:, 2 * n:].sum(axis=1, keepdims=True)
+                                     // _equity.SHARE_UNITS)[0])
     if part is None:
         deals = float(plan.weights.sum()) * boards
     return totals.reshape(3, n), deals, boards, combinations
