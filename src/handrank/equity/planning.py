@@ -113,10 +113,13 @@ def _suit_classes(holes: np.ndarray, board: np.ndarray, dead_mask: int
     combination), classes in increasing key order. Up to 5 players (the packed key
     needs 12 bits per player); beyond that every combination is its own class."""
     A, k = holes.shape
-    if k > 10 or A < 2:
-        return np.arange(A), np.arange(A)
-    keys, renamings = _equity.class_keys(holes, board, dead_mask)
-    if renamings == 1:
-        return np.arange(A), np.arange(A)
+    # the renamings that fix the known cards first (no combinations: no work), so
+    # that a board that allows none costs no keys; then every combination its own
+    # class (one read-only index array serves as both answers)
+    if k > 10 or A < 2 or _equity.class_keys(holes[:0], board, dead_mask)[1] == 1:
+        ident = np.arange(A)
+        ident.flags.writeable = False
+        return ident, ident
+    keys, _ = _equity.class_keys(holes, board, dead_mask)
     _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
     return first, inverse.reshape(-1)
