@@ -78,6 +78,8 @@ SEED = 20261202
 PREFLOP_BOARDS = 1_712_304
 HH = ["AhAd", "KsKc"]
 QQ_JJ = ["QQ+,AKs", "JJ-99,AQs+"]
+RANDOM2 = ["random", "random"]
+MC3 = ["22+,A2s+", "random", "random"]
 
 
 def cpu_time(fn: Callable[[], Any]) -> float:
@@ -262,6 +264,20 @@ def build_rows(quick: bool, skipped: list[str], calls: int = 3) -> tuple[list[Ro
 
     rows.append(two_threads("exact QQ+,AKs vs JJ-99,AQs+, 2 threads (wall)", "ms", 1e3,
                             lambda t: equity.equity(QQ_JJ, method="exact", threads=t), calls))
+
+    # range vs range after the flop: planning (every compatible combination), then
+    # tiny units (a turn: 46 boards each) in batches
+    if not quick:
+        rows.append(two_threads("exact random vs random, turn, 2 threads (wall)", "ms", 1e3,
+                                lambda t: equity.equity(RANDOM2, board="AsKd7h2c",
+                                                        method="exact", threads=t), calls))
+        rows.append(two_threads("exact random vs random, flop, 2 threads (wall)", "ms", 1e3,
+                                lambda t: equity.equity(RANDOM2, board="AsKd7h",
+                                                        method="exact", threads=t), 1))
+    rows.append(two_threads("Monte Carlo 22+,A2s+ vs random vs random, 2 threads (wall)",
+                            "ns/deal", 1e9 / (mc_n // 2),
+                            lambda t: equity.equity(MC3, samples=mc_n // 2, seed=1,
+                                                    threads=t), calls))
 
     mc = Row(f"Monte Carlo AhAd vs KsKc, {mc_n:,} showdowns", "ns/showdown",
              lambda: cpu_time(lambda: equity.equity(HH, samples=mc_n, seed=1,

@@ -203,6 +203,36 @@ def test_threads_sharing_units_fill_every_row_once():
         K.exact_iso(holes, d.board, d.dead_mask, parts, 0, 1, out, np.zeros(1, np.int64))
 
 
+@pytest.mark.parametrize("bad", [(2, 1, 60), (3, 0, 13), (1, 3, 16)])
+def test_exact_iso_names_the_first_bad_assignment(bad):
+    """Each thread checks the cards of the assignments it runs (an id >= 52, a card
+    twice, a card of the board): the call raises naming the first bad assignment
+    (the last one is bad too), alone and when two threads share the units in a
+    team."""
+    import threading
+    from handrank._support._kernel import Team
+    a, j, card = bad
+    board = u8([16, 25, 38])
+    holes = u8([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15], [99, 41, 42, 43]])
+    holes[a, j] = card
+    out = np.zeros((5 * 2, 6), np.int64)
+    with pytest.raises(HandrankError, match=f"assignment {a}: card id {card} "):
+        K.exact_iso(holes, board, 0, 2, 0, 10, out)
+    team, raised = Team(0, 10, 1), []
+
+    def worker() -> None:  # a worker's call raises too when its blocks hold a bad one
+        try:
+            K.exact_iso(holes, board, 0, 2, 0, 10, out, team, False)
+        except HandrankError as e:
+            raised.append(str(e))
+    w = threading.Thread(target=worker, daemon=True)
+    w.start()
+    with pytest.raises(HandrankError, match=f"assignment {a}: card id {card} "):
+        K.exact_iso(holes, board, 0, 2, 0, 10, out, team, True)
+    w.join()
+    assert all(m.startswith("assignment ") for m in raised), raised
+
+
 def test_small_exact_work_stays_on_one_thread(monkeypatch):
     """Less than about 0.5 ms of exact work (AhAd vs KsKc preflop) runs on the calling
     thread whatever ``threads`` says (a second thread costs more than it saves);

@@ -183,7 +183,7 @@ KINDS = {
     "equity.class_keys": [A(np.uint8, 2, 4), A(np.uint8, 1, 3), _u64],
     "equity.compatible_step": [A(np.int32, 2, 2, (-2, 8)), A(np.uint64, 1, None, (0, 2**52)),
                                A(np.float64, 1), A(np.uint64, 1, None, (0, 2**52)),
-                               A(np.float64, 1)],
+                               A(np.float64, 1), V(st.booleans())],
     "equity.deck_left": [A(np.uint8, 1, 3), _u64, _cint],
     "equity.gather_holes": [A(np.int32, 2, 2, (-2, 8)),
                             V(st.lists(_array(np.uint8, 2, 2), max_size=4))],
@@ -435,7 +435,7 @@ def _b_compatible_step(draw):
     cards = lambda rows: np.array([(1 << int(x)) | (1 << int(y)) for x, y in  # noqa: E731
                                    (g.permutation(52)[:2] for _ in range(rows))], np.uint64)
     return [g.integers(0, 5, (a, k)).astype(np.int32), cards(a).reshape(a), g.random(a),
-            cards(m).reshape(m), g.random(m)]
+            cards(m).reshape(m), g.random(m), draw(st.booleans())]
 
 
 def _b_weighted_sum(draw):

@@ -41,6 +41,7 @@ def compatible_step(
     weights: npt.NDArray[np.float64],
     range_masks: npt.NDArray[np.uint64],
     range_weights: npt.NDArray[np.float64],
+    last: bool = False,
 ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.uint64], npt.NDArray[np.float64]]: ...
 def gather_holes(
     idx: npt.NDArray[np.int32], combos: list[npt.NDArray[np.uint8]]

@@ -159,11 +159,10 @@ cdef int _exact_args(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint
                      int64_t parts, int64_t start, int64_t stop, Py_ssize_t out_rows,
                      Py_ssize_t out_cols, uint64_t *bk, uint64_t *bm, uint64_t *km) except -1:
     """Check the arguments of ``exact_iso`` (shapes as Py_ssize_t before any is
-    narrowed to int, the board, and the hole cards of the assignments touched)."""
-    cdef int64_t a, A = holes.shape[0]
-    cdef int j, n, r, left
-    cdef uint64_t used
-    cdef uint8_t c
+    narrowed to int, and the board; the hole cards of each assignment are checked
+    in C by the thread that runs its units, ``_iso_units``)."""
+    cdef int64_t A = holes.shape[0]
+    cdef int n, r, left
     if holes.shape[1] % 2 or not 4 <= holes.shape[1] <= 2 * HR_EQ_MAX_PLAYERS:
         raise HandrankError(f"holes must have 2n columns, n = 2..10; got {holes.shape[1]}")
     if board.shape[0] not in (0, 3, 4, 5):
@@ -181,15 +180,26 @@ cdef int _exact_args(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint
                             f"({out_rows}, {out_cols})")
     if not 0 <= start <= stop <= A * parts:
         raise HandrankError("bad unit range")
-    if stop > start:
-        for a in range(start // parts, (stop - 1) // parts + 1):
-            used = km[0]
-            for j in range(2 * n):
-                c = holes[a, j]
-                if c >= 52 or used >> c & 1:
-                    raise HandrankError(f"assignment {a}: card id {c} is out of range or repeats")
-                used |= (<uint64_t>1) << c
     return 0
+
+
+cdef inline Py_ssize_t _bad_assignment(const uint8_t *h, int k, uint64_t known) noexcept nogil:
+    # The first of an assignment's k card ids that is >= 52 or repeats (a known card
+    # included), or -1.
+    cdef int j
+    cdef uint8_t c
+    for j in range(k):
+        c = h[j]
+        if c >= 52 or known >> c & 1:
+            return j
+        known |= (<uint64_t>1) << c
+    return -1
+
+
+cdef int _raise_bad_assignment(const uint8_t[:, ::1] holes, int64_t a, uint64_t known) except -1:
+    cdef Py_ssize_t j = _bad_assignment(&holes[a, 0], <int>holes.shape[1], known)
+    raise HandrankError(f"assignment {a}: card id {holes[a, j] if j >= 0 else '?'} is out "
+                        f"of range or repeats")
 
 
 ctypedef struct _IsoUnits:
@@ -203,9 +213,16 @@ ctypedef struct _IsoUnits:
 
 cdef Py_ssize_t _iso_units(void *ctx, Py_ssize_t start, Py_ssize_t stop, int *err,
                            int *col) noexcept nogil:
-    # Units start..stop of one exact_iso call (a team's block, or all of them).
+    # Units start..stop of one exact_iso call (a team's block, or all of them): the
+    # cards of their assignments checked first (by the thread that runs them, once),
+    # then enumerated.
     cdef _IsoUnits *c = <_IsoUnits*>ctx
-    cdef int64_t ev = 0
+    cdef int64_t ev = 0, a
+    for a in range(start // c.parts, (stop - 1) // c.parts + 1):
+        if _bad_assignment(c.holes + a * 2 * c.n, 2 * c.n, c.km) >= 0:
+            err[0] = 2
+            col[0] = -1
+            return a * c.parts if a * c.parts >= start else start
     if hr_eq_exact_iso_units(c.prep, c.n, c.r, c.holes, c.num_assign, c.bk, c.bm, c.km,
                              c.parts, start, stop, c.out, &ev):
         err[0] = 1
@@ -255,6 +272,8 @@ def exact_iso(const uint8_t[:, ::1] holes, const uint8_t[::1] board, uint64_t de
     with nogil:
         hr_eq_iso_prepare(&prep, c.bm, c.km)
         bad = hr_team_rows(t, start, stop, lead, _iso_units, &c, &err, &col)
+    if bad >= 0 and err == 2:
+        _raise_bad_assignment(holes, bad // parts, c.km)
     if bad >= 0:
         raise HandrankError("equity input changed while the kernel ran")
     return c.evaluated
@@ -487,7 +506,7 @@ def scatter_combos(const int64_t[:, ::1] counts, int64_t b0, const int64_t[::1] 
 
 def compatible_step(const int32_t[:, ::1] idx, const uint64_t[::1] masks,
                     const double[::1] weights, const uint64_t[::1] range_masks,
-                    const double[::1] range_weights):
+                    const double[::1] range_weights, bint last=False):
     """Kernel of exact planning (``planning._compatible``): one more player's combos
     added to every combination of the players before.
 
@@ -497,8 +516,9 @@ def compatible_step(const int32_t[:, ::1] idx, const uint64_t[::1] masks,
     Returns ``(idx, masks, weights)`` of every pair (combination a, combo c) that
     shares no card, in the order of ``numpy.nonzero`` over the ``(A, m)`` table (a
     first): ``idx`` ``(A', k + 1)`` with c appended, ``masks[a] | range_masks[c]``,
-    ``weights[a] * range_weights[c]``. Two passes (count, then fill), the GIL
-    released. Raises HandrankError on inconsistent lengths."""
+    ``weights[a] * range_weights[c]``; with ``last`` (the last player) the masks
+    are not made (an empty array: a third less fresh memory). Two passes (count,
+    then fill), the GIL released. Raises HandrankError on inconsistent lengths."""
     cdef Py_ssize_t A = idx.shape[0], k = idx.shape[1], m = range_masks.shape[0]
     cdef Py_ssize_t a, c, j, n = 0, q = 0
     cdef uint64_t ma
@@ -510,7 +530,7 @@ def compatible_step(const int32_t[:, ::1] idx, const uint64_t[::1] masks,
             for c in range(m):
                 n += (ma & range_masks[c]) == 0
     out_idx = np.empty((n, k + 1), dtype=np.int32)
-    out_masks = np.empty(n, dtype=np.uint64)
+    out_masks = np.empty(0 if last else n, dtype=np.uint64)
     out_w = np.empty(n, dtype=np.float64)
     cdef int32_t[:, ::1] oi = out_idx
     cdef uint64_t[::1] om = out_masks
@@ -525,7 +545,8 @@ def compatible_step(const int32_t[:, ::1] idx, const uint64_t[::1] masks,
                     for j in range(k):
                         oi[q, j] = idx[a, j]
                     oi[q, k] = <int32_t>c
-                    om[q] = ma | range_masks[c]
+                    if not last:
+                        om[q] = ma | range_masks[c]
                     ow[q] = weights[a] * range_weights[c]
                     q += 1
     return out_idx, out_masks, out_w

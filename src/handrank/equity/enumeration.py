@@ -26,15 +26,19 @@ if TYPE_CHECKING:
 # O(batch), not O(combinations)).
 _TASK_EVALS = 8_000_000
 _BATCH = 1 << 16
-# Less nominal work than this, after the suit isomorphism's usual cut (/20 preflop,
-# /3 on the flop), runs on one thread whatever ``threads`` says: about 0.5 ms, less
-# than a second thread costs to start and join here (0.1-0.2 ms) plus what it saves
-# (AhAd vs KsKc preflop, 0.4 ms, took 1.2x longer on two threads than on one).
+# The suit isomorphism's usual cut of the nominal work, by cards to deal (boards
+# evaluated per board: 1/20 preflop, 1/3 on the flop, all on the turn and river).
+_ISO_CUT = {5: 20, 2: 3}
+# Less work than this (after _ISO_CUT) runs on one thread whatever ``threads`` says:
+# about 0.5 ms, less than a second thread costs to start and join here (0.1-0.2 ms)
+# plus what it saves (AhAd vs KsKc preflop, 0.4 ms, took 1.2x longer on two threads
+# than on one).
 _MIN_THREADED_EVALS = 200_000
-# Nominal work of a block of units taken at once by a thread of _shared (0.1-0.2 ms
-# on the flop, where the suit isomorphism cuts the nominal work 3-6 times):
-# one atomic add per block, so two threads do not trade a cache line every unit.
-_BLOCK_EVALS = 200_000
+# Work (after _ISO_CUT) of a block of units taken at once by a thread of _shared:
+# about 50-80 us, so that two threads neither trade the team's cache line every few
+# units (1,000 nominal evaluations a block cost a flop 15% of two threads' gain)
+# nor leave the round's lead waiting long for the other's last block.
+_BLOCK_EVALS = 60_000
 
 
 def _weighted(weights: np.ndarray, counts: np.ndarray) -> np.ndarray:
@@ -84,26 +88,29 @@ def _unit_counts(holes: np.ndarray, parts: int) -> np.ndarray:
 
 
 def _exact_unit(holes: np.ndarray, board: np.ndarray, dead_mask: int, parts: int, start: int,
-                stop: int) -> np.ndarray:
+                stop: int, out: np.ndarray | None = None) -> np.ndarray:
     """One work unit (picklable: a module-level function of arrays and ints): units
     ``start..stop`` of ``holes`` (unit u = row ``u // parts``, part ``u % parts``),
-    as an ``(stop - start, 3n)`` int64 array of counts (``exact_iso``)."""
-    out = _unit_counts(holes, parts)
+    as an ``(stop - start, 3n)`` int64 array of counts (``exact_iso``), written into
+    ``out`` (as :func:`_unit_counts` makes it) when given."""
+    if out is None:
+        out = _unit_counts(holes, parts)
     _equity.exact_iso(holes, board, dead_mask, parts, start, stop, out)
     return out[start:stop]
 
 
 def _shared(holes: np.ndarray, board: np.ndarray, dead_mask: int, parts: int, s0: int,
             e0: int, workers: int, round_units: int, block: int, progress: ProgressFn | None,
-            done_at: Callable[[int], int], total: int) -> np.ndarray:
+            done_at: Callable[[int], int], total: int, out: np.ndarray) -> np.ndarray:
     """Units ``s0..e0`` of ``holes`` (as :func:`_exact_unit`) on ``workers`` threads
     that share them in C (:func:`~handrank._support.threads.team_round`, ``block``
     units per atomic take, fewer when a round would have under 8 blocks per thread):
     per round of at most ``round_units`` units, one kernel call per thread,
     no Python between units and no worker to join, so a thread that starts late
     takes fewer. Rounds keep Ctrl-C prompt (it is raised between them) and report
-    ``progress(done_at(unit), total)``."""
-    out = _unit_counts(holes, parts)
+    ``progress(done_at(unit), total)``. ``out``: the ``(A * parts, 3n)`` int64 counts
+    to fill (:func:`_unit_counts`; reused from batch to batch, as every unit run
+    writes its whole row)."""
 
     def kernel(a: int, b: int, team: Team | None, lead: bool) -> None:
         _equity.exact_iso(holes, board, dead_mask, parts, a, b, out, team, lead)
@@ -165,7 +172,7 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
         executor = None  # one unit's work: a round trip would cost more (same counts)
     workers = executor_workers(executor, threads)
     if executor is None and workers > 1 and \
-            A * per // {5: 20, 2: 3}.get(deal.to_deal, 1) < _MIN_THREADED_EVALS:
+            A * per // _ISO_CUT.get(deal.to_deal, 1) < _MIN_THREADED_EVALS:
         workers = threads = 1
     parts = 1
     if part is not None:  # the cut must not depend on the workers
@@ -194,15 +201,18 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
     total_work = done(hi)
     unit_per_task = max(1, _TASK_EVALS * parts // max(1, per))
     round_units = unit_per_task * workers * 4  # in-process threads: a round of _shared
-    # units per atomic take in _shared: tiny units (a river or turn) in blocks of about
-    # _BLOCK_EVALS, not one take (a contended cache line) per few evaluations
-    block = max(1, -(-_BLOCK_EVALS * parts // max(1, per)))
+    # units per atomic take in _shared: about _BLOCK_EVALS of work (tiny river and
+    # turn units in blocks of hundreds or thousands)
+    block = max(1, -(-_BLOCK_EVALS * _ISO_CUT.get(deal.to_deal, 1) * parts // max(1, per)))
     if workers > 1:  # several tasks per worker (taken in turn) so workers finish together,
         # none below _TASK_EVALS / 32 (about 0.1 ms: a task's Python costs 10-20 us)
         unit_per_task = min(unit_per_task, max(1, -(-(hi - lo) // (8 * workers)),
                                                _TASK_EVALS * parts // (32 * max(1, per))))
     totals = np.zeros(3 * n)
     deals = 0.0
+    # one counts buffer for every batch run in this process (fresh memory each batch cost
+    # a page fault per 4 KB on the VMs: 1-2 ms per batch of 65,536 combinations)
+    buf = _unit_counts(rep_holes[:_BATCH], parts)
     for b0 in range(0, len(rep_holes), _BATCH):
         hb = rep_holes[b0:b0 + _BATCH]
         nb = len(hb)
@@ -213,9 +223,10 @@ def _exact(deal: Deal, plan: ExactPlan, threads: int, progress: ProgressFn | Non
             def done_at(u: int, first: int = b0 * parts) -> int:
                 return done(first + u)
             got = _shared(hb, board, dead_mask, parts, s0, e0, workers, round_units, block,
-                          progress, done_at, total_work)
+                          progress, done_at, total_work, buf[:nb * parts])
         elif e0 - s0 <= unit_per_task and progress is None and executor is None:
-            got = _exact_unit(hb, board, dead_mask, parts, s0, e0)  # one C call, no pool
+            # one C call, no pool
+            got = _exact_unit(hb, board, dead_mask, parts, s0, e0, buf[:nb * parts])
         else:
             spans = [(s, min(e0, s + unit_per_task)) for s in range(s0, e0, unit_per_task)]
             # each unit carries only the representatives it covers

@@ -31,11 +31,12 @@ def _compatible(ranges: Sequence[Range], limit: int) -> tuple[np.ndarray, np.nda
     idx = np.zeros((1, 0), dtype=np.int32)
     masks = np.zeros(1, dtype=np.uint64)
     w = np.ones(1)
-    for r in ranges:
-        if len(masks) * len(r) > limit:
+    for p, r in enumerate(ranges):
+        if len(w) * len(r) > limit:
             return None
         idx, masks, w = _equity.compatible_step(idx, masks, w, r.masks(),
-                                                np.ascontiguousarray(r.weights, dtype=float))
+                                                np.ascontiguousarray(r.weights, dtype=float),
+                                                p == len(ranges) - 1)
     return idx, w
 
 
