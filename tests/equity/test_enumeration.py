@@ -249,8 +249,11 @@ def test_small_exact_work_stays_on_one_thread(monkeypatch):
     assert len(calls) == 1
 
 
-@pytest.mark.parametrize("board", ["Ks 8d 3c 2h", "Ks 8d 3c 2h 9s"])
-def test_postflop_ranges_identical_whatever_the_threads(board, monkeypatch):
+@pytest.mark.parametrize("players,board", [
+    (["22+, A2s+, KTo+", "random"], "Ks 8d 3c 2h"),
+    (["AKs, AQs", "JJ+", "random"], "Ks 8d 3c 2h 9s"),  # 3-way: the general river path
+])
+def test_postflop_ranges_identical_whatever_the_threads(players, board, monkeypatch):
     """Turn and river units are tiny (46 or 1 boards): threads take them in blocks
     of many units (``_BLOCK_EVALS``), the last block of a round cut short; the
     counts are the same as on one thread."""
@@ -259,7 +262,6 @@ def test_postflop_ranges_identical_whatever_the_threads(board, monkeypatch):
     real = enumeration.team_round
     monkeypatch.setattr(enumeration, "team_round",
                         lambda k, a, b, t, block: blocks.append(block) or real(k, a, b, t, block))
-    players = ["22+, A2s+, KTo+", "random"]
     one = E.equity(players, board=board, method="exact", threads=1)
     assert one == E.equity(players, board=board, method="exact", threads=2)
     assert blocks and min(blocks) > 1

@@ -188,6 +188,8 @@ KINDS = {
     "equity.gather_holes": [A(np.int32, 2, 2, (-2, 8)),
                             V(st.lists(_array(np.uint8, 2, 2), max_size=4))],
     "equity.weighted_sum": [A(np.float64, 1), A(np.int64, 2, 6), A(np.float64, 1)],
+    "equity.river_headsup": [A(np.uint8, 2, 2), A(np.float64, 1, None, (0, 2)), A(np.uint8, 2, 2),
+                             A(np.float64, 1, None, (0, 2)), A(np.uint8, 1, 5), _u64],
     "equity.exact_units": [A(np.uint8, 2, 4), A(np.uint8, 1, 5), _u64, _index, _index,
                            A(np.int64, 2, 6), V(st.booleans())],
     "equity.monte_carlo": [A(np.uint8, 2, 2), A(np.int64, 1, 3, (0, 4)), A(np.float64, 1, None, (0, 2)),
@@ -444,6 +446,16 @@ def _b_weighted_sum(draw):
     return [g.random(m), g.integers(0, 10**6, (m, k)), np.zeros(k)]
 
 
+def _b_river_headsup(draw):
+    g = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    deck = g.permutation(52).astype(np.uint8)
+    board, dead, rest = deck[:5].copy(), int(deck[5]), deck[6:]
+    combos = lambda k: np.array([g.choice(rest, 2, replace=False)  # noqa: E731
+                                 for _ in range(k)], np.uint8).reshape(k, 2)
+    h, v = draw(st.integers(0, 12)), draw(st.integers(0, 12))
+    return [combos(h), g.random(h), combos(v), g.random(v), board, 1 << dead]
+
+
 def _b_gather_holes(draw):
     g = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
     sizes = g.integers(1, 6, draw(st.integers(1, 4)))
@@ -501,6 +513,7 @@ BASES = {
     "equity.deck_left": _b_deck_left,
     "equity.gather_holes": _b_gather_holes,
     "equity.weighted_sum": _b_weighted_sum,
+    "equity.river_headsup": _b_river_headsup,
     "equity.exact_units": _b_exact_units,
     "equity.monte_carlo": _b_monte_carlo,
 }

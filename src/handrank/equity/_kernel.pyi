@@ -49,6 +49,14 @@ def gather_holes(
 def weighted_sum(
     weights: npt.NDArray[np.float64], counts: npt.NDArray[np.int64], out: npt.NDArray[np.float64]
 ) -> None: ...
+def river_headsup(
+    hero: npt.NDArray[np.uint8],
+    hero_w: npt.NDArray[np.float64],
+    villain: npt.NDArray[np.uint8],
+    villain_w: npt.NDArray[np.float64],
+    board: npt.NDArray[np.uint8],
+    dead_mask: int,
+) -> tuple[float, float, float, float, int]: ...
 def _kernel_only_benchmark(
     holes: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], dead_mask: int, repeat: int
 ) -> tuple[float, int, npt.NDArray[np.int64]]: ...

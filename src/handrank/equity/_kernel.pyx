@@ -9,6 +9,7 @@ buffers.
 """
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc, qsort
 
 from .._c.rng cimport hr_rng, hr_rng_below, hr_rng_next, hr_rng_stream
 from .._support._kernel cimport Team, hr_team_rows
@@ -20,6 +21,10 @@ from ..errors import HandrankError
 cdef extern from "poker/tables.h" nogil:
     const uint64_t HR_SUIT_BASE
     const uint64_t HR_CARD_KEY[52]
+    const uint64_t HR_BYTE_SUIT_BIT[256]
+
+cdef extern from "poker/kernel.h" nogil:
+    int32_t hr_poker_strength_sm(uint64_t key, uint64_t smask)
 
 cdef extern from "equity/kernel.h" nogil:
     const int HR_EQ_UNITS
@@ -603,3 +608,169 @@ def weighted_sum(const double[::1] weights, const int64_t[:, ::1] counts, double
                     part[j] += weights[i] * <double>counts[i, j]
             for j in range(k):
                 out[j] += part[j]
+
+
+ctypedef struct _Villain:
+    int32_t s
+    int32_t a, b
+    double w
+
+
+cdef int _by_strength(const void *x, const void *y) noexcept nogil:
+    cdef int32_t p = (<const _Villain *>x).s, q = (<const _Villain *>y).s
+    return (p > q) - (p < q)
+
+
+cdef inline Py_ssize_t _below(const int32_t *s, Py_ssize_t n, int32_t v) noexcept nogil:
+    # entries of the sorted s[0..n) below v
+    cdef Py_ssize_t lo = 0, hi = n, mid
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if s[mid] < v:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+cdef int _river_cards(const uint8_t[:, ::1] combos, const double[::1] w, uint64_t known,
+                      str who) except -1:
+    cdef Py_ssize_t i
+    cdef uint8_t a, b
+    if combos.shape[1] != 2 or w.shape[0] != combos.shape[0]:
+        raise HandrankError(f"river_headsup: {who} combos must be (m, 2) with m weights")
+    for i in range(combos.shape[0]):
+        a, b = combos[i, 0], combos[i, 1]
+        if a >= 52 or b >= 52 or a == b or (known >> a | known >> b) & 1:
+            raise HandrankError(f"river_headsup: {who} combo {i} holds a card id out of "
+                                f"range, twice, or on the board or dead")
+        if not w[i] >= 0:
+            raise HandrankError(f"river_headsup: {who} combo {i} has a weight below 0")
+    return 0
+
+
+def river_headsup(const uint8_t[:, ::1] hero, const double[::1] hero_w,
+                  const uint8_t[:, ::1] villain, const double[::1] villain_w,
+                  const uint8_t[::1] board, uint64_t dead_mask):
+    """Kernel of exact heads-up equity on a complete board (``equity/river.py``): every
+    combo evaluated once, the villain's sorted by strength, and each hero combo's
+    wins, ties and losses read from prefix sums, the villain combos that share one of
+    its cards (card removal) taken off through per-card prefix sums.
+
+    ``hero``, ``villain``: ``(m, 2)`` uint8 combos (distinct ids < 52, off the board
+    and the dead cards), with ``(m,)`` float64 weights >= 0; ``board`` 5 card ids.
+    Returns ``(hero_wins, ties, villain_wins, deals, combinations)``: the weights
+    (hero weight x villain weight) of the compatible pairs the hero wins, ties and
+    loses, their sum, and the number of compatible pairs. Releases the GIL; raises
+    HandrankError on a bad board, combo or weight."""
+    cdef uint64_t bk, bm, km, bsm = 0
+    cdef Py_ssize_t H = hero.shape[0], V = villain.shape[0], i, j, n, c
+    cdef _Villain *vs = NULL
+    cdef int32_t *ss = NULL      # strengths: sorted villains, then each card's list
+    cdef double *pw = NULL       # prefix weights, same layout
+    cdef int64_t *pc = NULL      # prefix counts, same layout
+    cdef Py_ssize_t off[53]
+    cdef Py_ssize_t fill[52]
+    cdef int32_t pair[52 * 52]
+    cdef int32_t sh
+    cdef int a, b, x
+    cdef Py_ssize_t na, nb, ka, kb, ea, eb, k0, e0
+    cdef double wh, less, eq, tot, win0 = 0, tie = 0, win1 = 0, deals = 0
+    cdef int64_t cnt, combinations = 0
+    cdef uint64_t key0
+    if board.shape[0] != 5:
+        raise HandrankError(f"river_headsup: the board has 5 cards, got {board.shape[0]}")
+    _board(board, dead_mask, &bk, &bm, &km)
+    _river_cards(hero, hero_w, km, "hero")
+    _river_cards(villain, villain_w, km, "villain")
+    for c in range(52):
+        if bm >> c & 1:
+            bsm |= HR_BYTE_SUIT_BIT[c]
+    n = V + 2 * V  # the sorted villains, then each card's list (every villain twice)
+    vs = <_Villain *>malloc(max(V, 1) * sizeof(_Villain))
+    ss = <int32_t *>malloc(max(n, 1) * sizeof(int32_t))
+    pw = <double *>malloc((n + 53) * sizeof(double))
+    pc = <int64_t *>malloc((n + 53) * sizeof(int64_t))
+    if vs == NULL or ss == NULL or pw == NULL or pc == NULL:
+        free(vs); free(ss); free(pw); free(pc)
+        raise MemoryError()
+    with nogil:
+        for i in range(52 * 52):
+            pair[i] = -1
+        for i in range(V):
+            a, b = villain[i, 0], villain[i, 1]
+            vs[i].a, vs[i].b, vs[i].w = a, b, villain_w[i]
+            vs[i].s = hr_poker_strength_sm(bk + HR_CARD_KEY[a] + HR_CARD_KEY[b],
+                                           bsm | HR_BYTE_SUIT_BIT[a] | HR_BYTE_SUIT_BIT[b])
+        qsort(vs, V, sizeof(_Villain), _by_strength)
+        # layout: [0, V) every villain; then card c's list at V + off[c] .. V + off[c+1]
+        # prefix arrays have one more entry per list: pw[list start + list index + k]
+        for c in range(53):
+            off[c] = 0
+        for i in range(V):
+            off[vs[i].a + 1] += 1
+            off[vs[i].b + 1] += 1
+        for c in range(52):
+            off[c + 1] += off[c]
+            fill[c] = off[c]
+        for i in range(V):
+            ss[i] = vs[i].s
+            a, b = vs[i].a, vs[i].b
+            ss[V + fill[a]] = vs[i].s
+            fill[a] += 1
+            ss[V + fill[b]] = vs[i].s
+            fill[b] += 1
+            pair[a * 52 + b] = <int32_t>i
+            pair[b * 52 + a] = <int32_t>i
+        # prefix sums: the whole list at pw[0 .. V], card c's at pw[V + 1 + off[c] + c ..]
+        pw[0] = 0
+        pc[0] = 0
+        for i in range(V):
+            pw[i + 1] = pw[i] + vs[i].w
+            pc[i + 1] = pc[i] + 1
+        for c in range(52):
+            k0 = V + 1 + off[c] + c
+            pw[k0] = 0
+            pc[k0] = 0
+        for c in range(52):
+            fill[c] = 0
+        for i in range(V):
+            for x in range(2):
+                a = vs[i].a if x == 0 else vs[i].b
+                k0 = V + 1 + off[a] + a + fill[a]
+                pw[k0 + 1] = pw[k0] + vs[i].w
+                pc[k0 + 1] = pc[k0] + 1
+                fill[a] += 1
+        for i in range(H):
+            a, b = hero[i, 0], hero[i, 1]
+            wh = hero_w[i]
+            sh = hr_poker_strength_sm(bk + HR_CARD_KEY[a] + HR_CARD_KEY[b],
+                                      bsm | HR_BYTE_SUIT_BIT[a] | HR_BYTE_SUIT_BIT[b])
+            na, nb = off[a + 1] - off[a], off[b + 1] - off[b]
+            ka, kb = V + 1 + off[a] + a, V + 1 + off[b] + b      # prefix starts
+            # villains below sh, and below or equal (all lists sorted by strength)
+            e0 = _below(ss, V, sh)
+            ea = _below(ss + V + off[a], na, sh)
+            eb = _below(ss + V + off[b], nb, sh)
+            less = pw[e0] - pw[ka + ea] - pw[kb + eb]
+            cnt = pc[V] - pc[ka + na] - pc[kb + nb]
+            tot = pw[V] - pw[ka + na] - pw[kb + nb]
+            k0 = _below(ss, V, sh + 1)
+            ea = _below(ss + V + off[a], na, sh + 1)
+            eb = _below(ss + V + off[b], nb, sh + 1)
+            eq = pw[k0] - pw[ka + ea] - pw[kb + eb] - less
+            j = pair[a * 52 + b]
+            if j >= 0:
+                # the villain combo of exactly these two cards was taken off twice (in
+                # both cards' lists); it has the hero's strength, so it counts back
+                # among the ties
+                tot += vs[j].w
+                eq += vs[j].w
+                cnt += 1
+            win0 += wh * less
+            tie += wh * eq
+            win1 += wh * (tot - less - eq)
+            deals += wh * tot
+            combinations += cnt
+    free(vs); free(ss); free(pw); free(pc)
+    return win0, tie, win1, deals, combinations

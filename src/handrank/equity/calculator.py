@@ -8,8 +8,9 @@ from concurrent.futures import Executor
 from .._support.checks import check_bool
 from .._support.seeds import SeedLike
 from ..cards import CardsLike
-from .enumeration import run_exact
 from ..errors import OptionError
+from . import river
+from .enumeration import run_exact
 from .inputs import Method, PlayersLike, ProgressFn, read_deal, read_options
 from .planning import plan
 from .results import HoldemEquity
@@ -83,6 +84,8 @@ def equity(players: PlayersLike, board: CardsLike | None = None,
         raise OptionError("by_combo=True needs the whole run: it cannot be combined with "
                           "part= (merge the parts first, or run by_combo once)")
     deal = read_deal(players, board, dead)
+    if river.applies(deal, opts, by_combo):
+        return river.run_river(deal, opts.progress)
     exact = plan(deal, opts.method, opts.monte_carlo)
     if exact is not None:
         return run_exact(deal, exact, opts.threads, opts.progress, opts.executor, opts.part,
