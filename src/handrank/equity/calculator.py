@@ -9,7 +9,7 @@ from .._support.checks import check_bool
 from .._support.seeds import SeedLike
 from ..cards import CardsLike
 from ..errors import OptionError
-from . import river
+from . import headsup
 from .enumeration import run_exact
 from .inputs import Method, PlayersLike, ProgressFn, read_deal, read_options
 from .planning import plan
@@ -84,8 +84,8 @@ def equity(players: PlayersLike, board: CardsLike | None = None,
         raise OptionError("by_combo=True needs the whole run: it cannot be combined with "
                           "part= (merge the parts first, or run by_combo once)")
     deal = read_deal(players, board, dead)
-    if river.applies(deal, opts, by_combo):
-        return river.run_river(deal, opts.progress)
+    if headsup.applies(deal, opts, by_combo):
+        return headsup.run_headsup(deal, opts.threads, opts.progress)
     exact = plan(deal, opts.method, opts.monte_carlo)
     if exact is not None:
         return run_exact(deal, exact, opts.threads, opts.progress, opts.executor, opts.part,
