@@ -250,8 +250,8 @@ def test_small_exact_work_stays_on_one_thread(monkeypatch):
 
 
 @pytest.mark.parametrize("players,board", [
-    (["22+, A2s+, KTo+", "random"], "Ks 8d 3c 2h"),
-    (["AKs, AQs", "JJ+", "random"], "Ks 8d 3c 2h 9s"),  # 3-way: the general river path
+    (["AKs, AQs", "JJ+", "random"], "Ks 8d 3c 2h"),  # 3-way: heads-up has its own path
+    (["AKs, AQs", "JJ+", "random"], "Ks 8d 3c 2h 9s"),
 ])
 def test_postflop_ranges_identical_whatever_the_threads(players, board, monkeypatch):
     """Turn and river units are tiny (46 or 1 boards): threads take them in blocks

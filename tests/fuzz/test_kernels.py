@@ -188,8 +188,11 @@ KINDS = {
     "equity.gather_holes": [A(np.int32, 2, 2, (-2, 8)),
                             V(st.lists(_array(np.uint8, 2, 2), max_size=4))],
     "equity.weighted_sum": [A(np.float64, 1), A(np.int64, 2, 6), A(np.float64, 1)],
-    "equity.river_headsup": [A(np.uint8, 2, 2), A(np.float64, 1, None, (0, 2)), A(np.uint8, 2, 2),
-                             A(np.float64, 1, None, (0, 2)), A(np.uint8, 1, 5), _u64],
+    "equity.headsup_boards": [A(np.uint8, 2, 2), A(np.float64, 1, None, (0, 2)),
+                              A(np.uint8, 2, 2), A(np.float64, 1, None, (0, 2)),
+                              A(np.uint8, 1, 3), _u64, A(np.uint8, 2, 2), _index, _index,
+                              A(np.float64, 2, 4), lambda: _any_team(), V(st.booleans())],
+    "equity.headsup_pairs": [A(np.uint8, 2, 2), A(np.uint8, 2, 2)],
     "equity.exact_units": [A(np.uint8, 2, 4), A(np.uint8, 1, 5), _u64, _index, _index,
                            A(np.int64, 2, 6), V(st.booleans())],
     "equity.monte_carlo": [A(np.uint8, 2, 2), A(np.int64, 1, 3, (0, 4)), A(np.float64, 1, None, (0, 2)),
@@ -446,14 +449,22 @@ def _b_weighted_sum(draw):
     return [g.random(m), g.integers(0, 10**6, (m, k)), np.zeros(k)]
 
 
-def _b_river_headsup(draw):
+def _b_headsup_boards(draw):
+    import itertools
     g = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
     deck = g.permutation(52).astype(np.uint8)
-    board, dead, rest = deck[:5].copy(), int(deck[5]), deck[6:]
-    combos = lambda k: np.array([g.choice(rest, 2, replace=False)  # noqa: E731
-                                 for _ in range(k)], np.uint8).reshape(k, 2)
+    blen = draw(st.sampled_from([3, 4, 5]))
+    board, dead, rest = deck[:blen].copy(), int(deck[5]), deck[6:]
+    pairs = list(itertools.combinations(rest.tolist(), 2))
+    combos = lambda k: np.array([pairs[i] for i in g.choice(len(pairs), k, replace=False)],  # noqa: E731
+                                np.uint8).reshape(k, 2)
     h, v = draw(st.integers(0, 12)), draw(st.integers(0, 12))
-    return [combos(h), g.random(h), combos(v), g.random(v), board, 1 << dead]
+    r = 5 - blen
+    rows = list(itertools.combinations(rest[:8].tolist(), r))
+    comp = np.array(rows, np.uint8).reshape(len(rows), r)
+    start, stop = _range(draw, len(comp))
+    return [combos(h), 0.5 + 0.5 * g.random(h), combos(v), 0.5 + 0.5 * g.random(v), board,
+            1 << dead, comp, start, stop, np.zeros((len(comp), 4)), *_team(draw, start, stop)]
 
 
 def _b_gather_holes(draw):
@@ -513,7 +524,8 @@ BASES = {
     "equity.deck_left": _b_deck_left,
     "equity.gather_holes": _b_gather_holes,
     "equity.weighted_sum": _b_weighted_sum,
-    "equity.river_headsup": _b_river_headsup,
+    "equity.headsup_boards": _b_headsup_boards,
+    "equity.headsup_pairs": lambda draw: _b_headsup_boards(draw)[0:3:2],
     "equity.exact_units": _b_exact_units,
     "equity.monte_carlo": _b_monte_carlo,
 }

@@ -14,7 +14,8 @@
  * no thread starts a block past it.
  *
  * Bulk evaluation (every game's evaluate_many) shares rows this way, exact equity
- * its work units (equity/_kernel.pyx, one unit per block). */
+ * its work units (equity/_kernel.pyx, blocks of about 50-80 us of work) and the
+ * heads-up path its boards. */
 #ifndef HANDRANK_TEAM_H
 #define HANDRANK_TEAM_H
 #include <stddef.h>

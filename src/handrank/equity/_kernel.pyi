@@ -49,14 +49,21 @@ def gather_holes(
 def weighted_sum(
     weights: npt.NDArray[np.float64], counts: npt.NDArray[np.int64], out: npt.NDArray[np.float64]
 ) -> None: ...
-def river_headsup(
+def headsup_pairs(hero: npt.NDArray[np.uint8], villain: npt.NDArray[np.uint8]) -> int: ...
+def headsup_boards(
     hero: npt.NDArray[np.uint8],
     hero_w: npt.NDArray[np.float64],
     villain: npt.NDArray[np.uint8],
     villain_w: npt.NDArray[np.float64],
     board: npt.NDArray[np.uint8],
     dead_mask: int,
-) -> tuple[float, float, float, float, int]: ...
+    completions: npt.NDArray[np.uint8],
+    start: int,
+    stop: int,
+    out: npt.NDArray[np.float64],
+    team: Team | None = None,
+    lead: bool = True,
+) -> None: ...
 def _kernel_only_benchmark(
     holes: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8], dead_mask: int, repeat: int
 ) -> tuple[float, int, npt.NDArray[np.int64]]: ...

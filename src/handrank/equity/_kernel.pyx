@@ -1,11 +1,15 @@
 # cython: language_level=3
 """Compiled Hold'em equity kernels (see ``handrank.equity`` for the documented API).
 
-The C code lives in ``equity/kernel.h`` (exact) and ``equity/sampling.h`` (Monte
-Carlo) and evaluates hands with the shared poker kernel (``hr_poker_strength``
-from ``poker/kernel.h``). These wrappers check every shape, count and card id
-before releasing the GIL, so no input can make the kernels read outside their
-buffers.
+The C code lives in ``equity/kernel.h`` (exact), ``equity/enumeration.h`` (exact with
+suit isomorphism) and ``equity/sampling.h`` (Monte Carlo) and evaluates hands with
+the shared poker kernel (``hr_poker_strength`` from ``poker/kernel.h``); the
+heads-up board-by-board kernel is here. These wrappers check every shape, count
+and card id before the kernels use them (``exact_iso`` checks each assignment's
+cards in C in the block that runs it; ``headsup_boards`` works on checked copies;
+``compatible_step`` bounds its second pass by its first), so no input, not even one
+another thread changes during the call, can make the kernels read or write outside
+their buffers.
 """
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
@@ -327,6 +331,9 @@ def _kernel_only_benchmark(const uint8_t[:, ::1] holes, const uint8_t[::1] board
     if repeat < 1 or A < 1:
         raise HandrankError("repeat and the number of assignments must be at least 1")
     _exact_args(holes, board, dead_mask, 1, 0, A, out.shape[0], out.shape[1], &bk, &bm, &km)
+    for i in range(A):  # the cards, as _iso_units checks them per block
+        if _bad_assignment(&holes[i, 0], 2 * n, km) >= 0:
+            _raise_bad_assignment(holes, i, km)
     t = time.perf_counter()
     with nogil:
         for i in range(repeat):
@@ -547,6 +554,8 @@ def compatible_step(const int32_t[:, ::1] idx, const uint64_t[::1] masks,
                 for c in range(m):
                     if ma & range_masks[c]:
                         continue
+                    if q == n:  # the masks changed since they were counted
+                        break
                     for j in range(k):
                         oi[q, j] = idx[a, j]
                     oi[q, k] = <int32_t>c
@@ -554,6 +563,8 @@ def compatible_step(const int32_t[:, ::1] idx, const uint64_t[::1] masks,
                         om[q] = ma | range_masks[c]
                     ow[q] = weights[a] * range_weights[c]
                     q += 1
+    if q != n:
+        raise HandrankError("equity input changed while the kernel ran")
     return out_idx, out_masks, out_w
 
 
@@ -589,7 +600,7 @@ def weighted_sum(const double[::1] weights, const int64_t[:, ::1] counts, double
     """Kernel of exact equity's totals: ``out[j] += sum_i weights[i] * counts[i, j]``
     (``weights`` ``(m,)`` float64, ``counts`` ``(m, k)`` int64, ``out`` ``(k,)``
     float64), rows in order in blocks of 256 (each block summed on its own, then
-    added: the rounding of a pairwise sum, the same for any thread count). Replaces
+    added to ``out``: the same rounding for any thread count). Replaces
     numpy's ``weights @ counts``, which went to OpenBLAS, whose threads then spun on
     the other cores. Releases the GIL; HandrankError on inconsistent shapes."""
     cdef Py_ssize_t m = counts.shape[0], k = counts.shape[1], i, j, b, e
@@ -610,10 +621,54 @@ def weighted_sum(const double[::1] weights, const int64_t[:, ::1] counts, double
                 out[j] += part[j]
 
 
+# ----------------------------------------------------------------- heads-up, board by board
+# Exact heads-up equity of two ranges after the flop (equity/headsup.py): for each
+# completion of the board, every combo of both ranges is evaluated once, the
+# villain's are sorted by strength, and each hero combo's wins, ties and losses are
+# differences of prefix sums of the villain's weights (the whole sorted list, minus
+# the villain combos that hold either of the hero's cards: one sorted list per card,
+# plus the villain combo of exactly the hero's two cards, which both lists took off).
+# The prefix sums are double-double (a value and its rounding error), so a heavy
+# blocked combo cancelling against light ones loses nothing (weights are in (0, 1]).
+
+ctypedef struct _dd:
+    double hi, lo
+
+cdef inline _dd _dd_add(_dd a, double w) noexcept nogil:
+    cdef _dd r
+    cdef double s = a.hi + w, bb = s - a.hi
+    cdef double e = (a.hi - (s - bb)) + (w - bb) + a.lo
+    r.hi = s + e
+    r.lo = e - (r.hi - s)
+    return r
+
+cdef inline _dd _dd_sub(_dd a, _dd b) noexcept nogil:
+    cdef _dd r
+    cdef double s = a.hi - b.hi, bb = s - a.hi
+    cdef double e = (a.hi - (s - bb)) + (-b.hi - bb) + (a.lo - b.lo)
+    r.hi = s + e
+    r.lo = e - (r.hi - s)
+    return r
+
 ctypedef struct _Villain:
     int32_t s
     int32_t a, b
     double w
+
+ctypedef struct _HeadsUp:
+    const uint8_t *hero       # (H, 2) checked copies
+    const double *hero_w
+    const uint8_t *vill       # (V, 2) checked copies
+    const double *vill_w
+    const uint8_t *comp       # (nb, r) checked copies: each board's completion
+    int64_t H, V, r
+    uint64_t base_key, board_sm, known
+    double *out               # (nb, 4): hero wins, ties, villain wins, deals
+    # per-thread scratch (the call's own)
+    _Villain *vs
+    int32_t *ss
+    _dd *pw
+    int32_t *pair
 
 
 cdef int _by_strength(const void *x, const void *y) noexcept nogil:
@@ -633,144 +688,249 @@ cdef inline Py_ssize_t _below(const int32_t *s, Py_ssize_t n, int32_t v) noexcep
     return lo
 
 
-cdef int _river_cards(const uint8_t[:, ::1] combos, const double[::1] w, uint64_t known,
-                      str who) except -1:
-    cdef Py_ssize_t i
-    cdef uint8_t a, b
-    if combos.shape[1] != 2 or w.shape[0] != combos.shape[0]:
-        raise HandrankError(f"river_headsup: {who} combos must be (m, 2) with m weights")
-    for i in range(combos.shape[0]):
-        a, b = combos[i, 0], combos[i, 1]
-        if a >= 52 or b >= 52 or a == b or (known >> a | known >> b) & 1:
-            raise HandrankError(f"river_headsup: {who} combo {i} holds a card id out of "
-                                f"range, twice, or on the board or dead")
-        if not w[i] >= 0:
-            raise HandrankError(f"river_headsup: {who} combo {i} has a weight below 0")
-    return 0
+cdef inline double _pos(_dd x) noexcept nogil:
+    # a difference of prefix sums, rounded once; never below 0 (a true 0 may round
+    # to a tiny negative)
+    cdef double v = x.hi + x.lo
+    return v if v > 0 else 0.0
 
 
-def river_headsup(const uint8_t[:, ::1] hero, const double[::1] hero_w,
-                  const uint8_t[:, ::1] villain, const double[::1] villain_w,
-                  const uint8_t[::1] board, uint64_t dead_mask):
-    """Kernel of exact heads-up equity on a complete board (``equity/river.py``): every
-    combo evaluated once, the villain's sorted by strength, and each hero combo's
-    wins, ties and losses read from prefix sums, the villain combos that share one of
-    its cards (card removal) taken off through per-card prefix sums.
-
-    ``hero``, ``villain``: ``(m, 2)`` uint8 combos (distinct ids < 52, off the board
-    and the dead cards), with ``(m,)`` float64 weights >= 0; ``board`` 5 card ids.
-    Returns ``(hero_wins, ties, villain_wins, deals, combinations)``: the weights
-    (hero weight x villain weight) of the compatible pairs the hero wins, ties and
-    loses, their sum, and the number of compatible pairs. Releases the GIL; raises
-    HandrankError on a bad board, combo or weight."""
-    cdef uint64_t bk, bm, km, bsm = 0
-    cdef Py_ssize_t H = hero.shape[0], V = villain.shape[0], i, j, n, c
-    cdef _Villain *vs = NULL
-    cdef int32_t *ss = NULL      # strengths: sorted villains, then each card's list
-    cdef double *pw = NULL       # prefix weights, same layout
-    cdef int64_t *pc = NULL      # prefix counts, same layout
+cdef void _headsup_board(_HeadsUp *c, int64_t bidx) noexcept nogil:
+    cdef uint64_t key = c.base_key, sm = c.board_sm, dealt = c.known
+    cdef _Villain *vs = c.vs
+    cdef int32_t *ss = c.ss
+    cdef _dd *pw = c.pw
+    cdef int32_t *pair = c.pair
     cdef Py_ssize_t off[53]
     cdef Py_ssize_t fill[52]
-    cdef int32_t pair[52 * 52]
+    cdef Py_ssize_t i, n = 0, k0, ka, kb, na, nb, e0, e1, a0, a1, b0, b1
+    cdef int a, b, x, q
     cdef int32_t sh
-    cdef int a, b, x
-    cdef Py_ssize_t na, nb, ka, kb, ea, eb, k0, e0
-    cdef double wh, less, eq, tot, win0 = 0, tie = 0, win1 = 0, deals = 0
-    cdef int64_t cnt, combinations = 0
-    cdef uint64_t key0
-    if board.shape[0] != 5:
-        raise HandrankError(f"river_headsup: the board has 5 cards, got {board.shape[0]}")
-    _board(board, dead_mask, &bk, &bm, &km)
-    _river_cards(hero, hero_w, km, "hero")
-    _river_cards(villain, villain_w, km, "villain")
-    for c in range(52):
-        if bm >> c & 1:
-            bsm |= HR_BYTE_SUIT_BIT[c]
-    n = V + 2 * V  # the sorted villains, then each card's list (every villain twice)
-    vs = <_Villain *>malloc(max(V, 1) * sizeof(_Villain))
-    ss = <int32_t *>malloc(max(n, 1) * sizeof(int32_t))
-    pw = <double *>malloc((n + 53) * sizeof(double))
-    pc = <int64_t *>malloc((n + 53) * sizeof(int64_t))
-    if vs == NULL or ss == NULL or pw == NULL or pc == NULL:
-        free(vs); free(ss); free(pw); free(pc)
-        raise MemoryError()
-    with nogil:
-        for i in range(52 * 52):
-            pair[i] = -1
-        for i in range(V):
-            a, b = villain[i, 0], villain[i, 1]
-            vs[i].a, vs[i].b, vs[i].w = a, b, villain_w[i]
-            vs[i].s = hr_poker_strength_sm(bk + HR_CARD_KEY[a] + HR_CARD_KEY[b],
-                                           bsm | HR_BYTE_SUIT_BIT[a] | HR_BYTE_SUIT_BIT[b])
-        qsort(vs, V, sizeof(_Villain), _by_strength)
-        # layout: [0, V) every villain; then card c's list at V + off[c] .. V + off[c+1]
-        # prefix arrays have one more entry per list: pw[list start + list index + k]
-        for c in range(53):
-            off[c] = 0
-        for i in range(V):
-            off[vs[i].a + 1] += 1
-            off[vs[i].b + 1] += 1
-        for c in range(52):
-            off[c + 1] += off[c]
-            fill[c] = off[c]
-        for i in range(V):
-            ss[i] = vs[i].s
-            a, b = vs[i].a, vs[i].b
-            ss[V + fill[a]] = vs[i].s
+    cdef int64_t j
+    cdef double win0 = 0, tie = 0, win1 = 0, deals = 0, wh, less, eq, gt
+    cdef _dd z, d
+    z.hi = 0
+    z.lo = 0
+    for q in range(c.r):
+        a = c.comp[bidx * c.r + q]
+        key += HR_CARD_KEY[a]
+        sm |= HR_BYTE_SUIT_BIT[a]
+        dealt |= (<uint64_t>1) << a
+    # the villain's combos off this board, evaluated and sorted by strength
+    for i in range(c.V):
+        a, b = c.vill[2 * i], c.vill[2 * i + 1]
+        if (dealt >> a | dealt >> b) & 1:
+            continue
+        vs[n].a, vs[n].b, vs[n].w = a, b, c.vill_w[i]
+        vs[n].s = hr_poker_strength_sm(key + HR_CARD_KEY[a] + HR_CARD_KEY[b],
+                                       sm | HR_BYTE_SUIT_BIT[a] | HR_BYTE_SUIT_BIT[b])
+        n += 1
+    qsort(vs, n, sizeof(_Villain), _by_strength)
+    # strengths: [0, n) the whole list, then card c's list at n + off[c] ..; prefix
+    # sums: the whole list at pw[0 .. n], card c's at pw[n + 1 + off[c] + c ..]
+    for i in range(53):
+        off[i] = 0
+    for i in range(n):
+        off[vs[i].a + 1] += 1
+        off[vs[i].b + 1] += 1
+    for i in range(52):
+        off[i + 1] += off[i]
+        fill[i] = 0
+    pw[0] = z
+    for i in range(n):
+        ss[i] = vs[i].s
+        pw[i + 1] = _dd_add(pw[i], vs[i].w)
+        pair[vs[i].a * 52 + vs[i].b] = <int32_t>i
+        pair[vs[i].b * 52 + vs[i].a] = <int32_t>i
+    for i in range(52):
+        pw[n + 1 + off[i] + i] = z
+    for i in range(n):
+        for x in range(2):
+            a = vs[i].a if x == 0 else vs[i].b
+            ss[n + off[a] + fill[a]] = vs[i].s
+            k0 = n + 1 + off[a] + a + fill[a]
+            pw[k0 + 1] = _dd_add(pw[k0], vs[i].w)
             fill[a] += 1
-            ss[V + fill[b]] = vs[i].s
-            fill[b] += 1
-            pair[a * 52 + b] = <int32_t>i
-            pair[b * 52 + a] = <int32_t>i
-        # prefix sums: the whole list at pw[0 .. V], card c's at pw[V + 1 + off[c] + c ..]
-        pw[0] = 0
-        pc[0] = 0
-        for i in range(V):
-            pw[i + 1] = pw[i] + vs[i].w
-            pc[i + 1] = pc[i] + 1
-        for c in range(52):
-            k0 = V + 1 + off[c] + c
-            pw[k0] = 0
-            pc[k0] = 0
-        for c in range(52):
-            fill[c] = 0
-        for i in range(V):
-            for x in range(2):
-                a = vs[i].a if x == 0 else vs[i].b
-                k0 = V + 1 + off[a] + a + fill[a]
-                pw[k0 + 1] = pw[k0] + vs[i].w
-                pc[k0 + 1] = pc[k0] + 1
-                fill[a] += 1
-        for i in range(H):
-            a, b = hero[i, 0], hero[i, 1]
-            wh = hero_w[i]
-            sh = hr_poker_strength_sm(bk + HR_CARD_KEY[a] + HR_CARD_KEY[b],
-                                      bsm | HR_BYTE_SUIT_BIT[a] | HR_BYTE_SUIT_BIT[b])
-            na, nb = off[a + 1] - off[a], off[b + 1] - off[b]
-            ka, kb = V + 1 + off[a] + a, V + 1 + off[b] + b      # prefix starts
-            # villains below sh, and below or equal (all lists sorted by strength)
-            e0 = _below(ss, V, sh)
-            ea = _below(ss + V + off[a], na, sh)
-            eb = _below(ss + V + off[b], nb, sh)
-            less = pw[e0] - pw[ka + ea] - pw[kb + eb]
-            cnt = pc[V] - pc[ka + na] - pc[kb + nb]
-            tot = pw[V] - pw[ka + na] - pw[kb + nb]
-            k0 = _below(ss, V, sh + 1)
-            ea = _below(ss + V + off[a], na, sh + 1)
-            eb = _below(ss + V + off[b], nb, sh + 1)
-            eq = pw[k0] - pw[ka + ea] - pw[kb + eb] - less
-            j = pair[a * 52 + b]
-            if j >= 0:
-                # the villain combo of exactly these two cards was taken off twice (in
-                # both cards' lists); it has the hero's strength, so it counts back
-                # among the ties
-                tot += vs[j].w
-                eq += vs[j].w
-                cnt += 1
-            win0 += wh * less
-            tie += wh * eq
-            win1 += wh * (tot - less - eq)
-            deals += wh * tot
-            combinations += cnt
-    free(vs); free(ss); free(pw); free(pc)
-    return win0, tie, win1, deals, combinations
+    for i in range(c.H):
+        a, b = c.hero[2 * i], c.hero[2 * i + 1]
+        if (dealt >> a | dealt >> b) & 1:
+            continue
+        wh = c.hero_w[i]
+        sh = hr_poker_strength_sm(key + HR_CARD_KEY[a] + HR_CARD_KEY[b],
+                                  sm | HR_BYTE_SUIT_BIT[a] | HR_BYTE_SUIT_BIT[b])
+        na, nb = off[a + 1] - off[a], off[b + 1] - off[b]
+        ka, kb = n + 1 + off[a] + a, n + 1 + off[b] + b     # prefix starts
+        e0, e1 = _below(ss, n, sh), _below(ss, n, sh + 1)
+        a0, a1 = _below(ss + n + off[a], na, sh), _below(ss + n + off[a], na, sh + 1)
+        b0, b1 = _below(ss + n + off[b], nb, sh), _below(ss + n + off[b], nb, sh + 1)
+        # below, equal to and above the hero's strength, the hero's cards taken off
+        less = _pos(_dd_sub(_dd_sub(pw[e0], pw[ka + a0]), pw[kb + b0]))
+        d = _dd_sub(_dd_sub(_dd_sub(pw[e1], pw[e0]), _dd_sub(pw[ka + a1], pw[ka + a0])),
+                    _dd_sub(pw[kb + b1], pw[kb + b0]))
+        j = pair[a * 52 + b]
+        if j >= 0:  # exactly the hero's two cards: taken off twice, it has his strength
+            d = _dd_add(d, vs[j].w)
+        eq = _pos(d)
+        gt = _pos(_dd_sub(_dd_sub(_dd_sub(pw[n], pw[e1]), _dd_sub(pw[ka + na], pw[ka + a1])),
+                          _dd_sub(pw[kb + nb], pw[kb + b1])))
+        win0 += wh * less
+        tie += wh * eq
+        win1 += wh * gt
+        deals += wh * (less + eq + gt)
+    for i in range(n):
+        pair[vs[i].a * 52 + vs[i].b] = -1
+        pair[vs[i].b * 52 + vs[i].a] = -1
+    c.out[4 * bidx] = win0
+    c.out[4 * bidx + 1] = tie
+    c.out[4 * bidx + 2] = win1
+    c.out[4 * bidx + 3] = deals
+
+
+cdef Py_ssize_t _headsup_boards(void *ctx, Py_ssize_t start, Py_ssize_t stop, int *err,
+                                int *col) noexcept nogil:
+    cdef Py_ssize_t b
+    for b in range(start, stop):
+        _headsup_board(<_HeadsUp *>ctx, b)
+    return -1
+
+
+cdef uint8_t[:, ::1] _combo_copy(const uint8_t[:, ::1] combos, const double[::1] w,
+                                  uint64_t known, str who):
+    # A checked copy (the kernel reads only the copy: another thread writing the
+    # caller's array cannot move an id out of range after the check).
+    cdef Py_ssize_t i, m = combos.shape[0]
+    cdef uint8_t a, b
+    cdef uint8_t[:, ::1] out
+    cdef uint8_t seen[2704]
+    if combos.shape[1] != 2 or w.shape[0] != m:
+        raise HandrankError(f"headsup_boards: {who} combos must be (m, 2) with m weights")
+    out = np.empty((m, 2), dtype=np.uint8)
+    for i in range(2704):
+        seen[i] = 0
+    for i in range(m):
+        a, b = combos[i, 0], combos[i, 1]
+        if a >= 52 or b >= 52 or a == b or (known >> a | known >> b) & 1:
+            raise HandrankError(f"headsup_boards: {who} combo {i} holds a card id out of "
+                                f"range, twice, or on the board or dead")
+        if seen[a * 52 + b]:
+            raise HandrankError(f"headsup_boards: {who} combo {i} repeats an earlier combo")
+        seen[a * 52 + b] = seen[b * 52 + a] = 1
+        if not 0 < w[i] <= 1:
+            raise HandrankError(f"headsup_boards: {who} combo {i} has a weight outside (0, 1]")
+        out[i, 0], out[i, 1] = a, b
+    return out
+
+
+def headsup_pairs(const uint8_t[:, ::1] hero, const uint8_t[:, ::1] villain):
+    """Kernel of ``equity/headsup.py``: the number of (hero combo, villain combo) pairs
+    that share no card, from per-card counts (O(m)). ``hero``, ``villain``: ``(m, 2)``
+    uint8 combos of card ids < 52, each combo at most once per range (unchecked here:
+    a bad id raises HandrankError, a repeated combo miscounts)."""
+    cdef int64_t per[52]
+    cdef int64_t total = 0, V = villain.shape[0]
+    cdef uint8_t seen[2704]
+    cdef Py_ssize_t i
+    cdef uint8_t a, b
+    if hero.shape[1] != 2 or villain.shape[1] != 2:
+        raise HandrankError("headsup_pairs: combos must be (m, 2)")
+    for i in range(52):
+        per[i] = 0
+    for i in range(2704):
+        seen[i] = 0
+    for i in range(V):
+        a, b = villain[i, 0], villain[i, 1]
+        if a >= 52 or b >= 52 or a == b:
+            raise HandrankError(f"headsup_pairs: villain combo {i} is not two cards")
+        per[a] += 1
+        per[b] += 1
+        seen[a * 52 + b] = seen[b * 52 + a] = 1
+    for i in range(hero.shape[0]):
+        a, b = hero[i, 0], hero[i, 1]
+        if a >= 52 or b >= 52 or a == b:
+            raise HandrankError(f"headsup_pairs: hero combo {i} is not two cards")
+        total += V - per[a] - per[b] + seen[a * 52 + b]
+    return total
+
+
+def headsup_boards(const uint8_t[:, ::1] hero, const double[::1] hero_w,
+                   const uint8_t[:, ::1] villain, const double[::1] villain_w,
+                   const uint8_t[::1] board, uint64_t dead_mask,
+                   const uint8_t[:, ::1] completions, int64_t start, int64_t stop,
+                   double[:, ::1] out, Team team=None, bint lead=True):
+    """Kernel of ``equity/headsup.py``: exact heads-up equity, board by board.
+
+    ``hero``, ``villain``: ``(m, 2)`` uint8 combos (distinct ids < 52 off the board and
+    the dead cards, no combo twice) with ``(m,)`` float64 weights in (0, 1];
+    ``board`` 3 to 5 card ids; ``completions`` ``(B, 5 - len(board))`` uint8, the cards
+    that complete the board, one row per board (a ``(1, 0)`` array on the river).
+    Boards ``start..stop`` are evaluated: ``out`` ``(B, 4)`` float64 row b receives
+    the weight (hero weight x villain weight) of the compatible pairs that the hero
+    wins, that tie, that the villain wins, and their sum, on board b. With ``team``
+    (a ``handrank._support._kernel.Team`` for boards start..stop) several threads
+    share the boards as ``exact_iso`` does. Releases the GIL; raises HandrankError on
+    a bad board, completion, combo or weight (before any board is evaluated)."""
+    cdef uint64_t bk, bm, km, bit
+    cdef Py_ssize_t B = completions.shape[0], r = completions.shape[1], i, q, V
+    cdef _HeadsUp c
+    cdef int64_t *t = NULL
+    cdef Py_ssize_t bad = -1
+    cdef int err = 0, col = -1
+    cdef uint8_t[:, ::1] hc, vc
+    cdef uint8_t[:, ::1] comp
+    cdef uint64_t used
+    if board.shape[0] < 3 or board.shape[0] + r != 5:
+        raise HandrankError(f"headsup_boards: a board of 3 to 5 cards and completions of "
+                            f"the rest; got {board.shape[0]} and {r}")
+    _board(board, dead_mask, &bk, &bm, &km)
+    hc = _combo_copy(hero, hero_w, km, "hero")
+    vc = _combo_copy(villain, villain_w, km, "villain")
+    if out.shape[0] != B or out.shape[1] != 4:
+        raise HandrankError(f"headsup_boards: out must have shape ({B}, 4)")
+    if not 0 <= start <= stop <= B:
+        raise HandrankError("headsup_boards: bad board range")
+    comp = np.empty((max(B, 1), max(r, 1)), dtype=np.uint8)
+    for i in range(B):
+        used = km
+        for q in range(r):
+            if completions[i, q] >= 52 or used >> completions[i, q] & 1:
+                raise HandrankError(f"headsup_boards: completion {i} holds a card id out "
+                                    f"of range, twice, or on the board or dead")
+            used |= (<uint64_t>1) << completions[i, q]
+            comp[i, q] = completions[i, q]
+    hw = np.array(hero_w, dtype=np.float64)  # copies too
+    vw = np.array(villain_w, dtype=np.float64)
+    cdef double[::1] hwv = hw, vwv = vw
+    V = vc.shape[0]
+    c.hero = &hc[0, 0] if hc.shape[0] else NULL
+    c.vill = &vc[0, 0] if V else NULL
+    c.hero_w = &hwv[0] if hwv.shape[0] else NULL
+    c.vill_w = &vwv[0] if V else NULL
+    c.comp = &comp[0, 0]
+    c.H, c.V, c.r = hc.shape[0], V, r
+    c.base_key, c.known = bk, km
+    c.board_sm = 0
+    for i in range(52):
+        if bm >> i & 1:
+            c.board_sm |= HR_BYTE_SUIT_BIT[i]
+    c.out = &out[0, 0] if B else NULL
+    if stop == start:
+        return None
+    c.vs = <_Villain *>malloc(max(V, 1) * sizeof(_Villain))
+    c.ss = <int32_t *>malloc(max(3 * V, 1) * sizeof(int32_t))
+    c.pw = <_dd *>malloc((3 * V + 53) * sizeof(_dd))
+    c.pair = <int32_t *>malloc(2704 * sizeof(int32_t))
+    if c.vs == NULL or c.ss == NULL or c.pw == NULL or c.pair == NULL:
+        free(c.vs); free(c.ss); free(c.pw); free(c.pair)
+        raise MemoryError()
+    for i in range(2704):
+        c.pair[i] = -1
+    if team is not None:  # after every argument check: a lead claims its round
+        try:
+            t = team.slots_for(start, stop, lead)
+        except BaseException:
+            free(c.vs); free(c.ss); free(c.pw); free(c.pair)
+            raise
+    with nogil:
+        bad = hr_team_rows(t, start, stop, lead, _headsup_boards, &c, &err, &col)
+    free(c.vs); free(c.ss); free(c.pw); free(c.pair)
+    return None
