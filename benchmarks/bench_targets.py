@@ -265,15 +265,21 @@ def build_rows(quick: bool, skipped: list[str], calls: int = 3) -> tuple[list[Ro
     rows.append(two_threads("exact QQ+,AKs vs JJ-99,AQs+, 2 threads (wall)", "ms", 1e3,
                             lambda t: equity.equity(QQ_JJ, method="exact", threads=t), calls))
 
-    # range vs range after the flop: planning (every compatible combination), then
-    # tiny units (a turn: 46 boards each) in batches
+    # range vs range after the flop: heads-up board by board (equity/headsup.py); three
+    # players through planning (every compatible combination), then tiny units (a
+    # turn: 44 boards each) in batches
+    rows.append(two_threads("exact random vs random, turn, 2 threads (wall)", "ms", 1e3,
+                            lambda t: equity.equity(RANDOM2, board="AsKd7h2c",
+                                                    method="exact", threads=t), calls))
+    rows.append(two_threads("exact random vs random, flop, 2 threads (wall)", "ms", 1e3,
+                            lambda t: equity.equity(RANDOM2, board="AsKd7h",
+                                                    method="exact", threads=t), calls))
     if not quick:
-        rows.append(two_threads("exact random vs random, turn, 2 threads (wall)", "ms", 1e3,
-                                lambda t: equity.equity(RANDOM2, board="AsKd7h2c",
-                                                        method="exact", threads=t), calls))
-        rows.append(two_threads("exact random vs random, flop, 2 threads (wall)", "ms", 1e3,
-                                lambda t: equity.equity(RANDOM2, board="AsKd7h",
-                                                        method="exact", threads=t), 1))
+        rows.append(two_threads("exact AhKh vs random vs random, turn, 2 threads (wall)",
+                                "ms", 1e3,
+                                lambda t: equity.equity(["AhKh", "random", "random"],
+                                                        board="Qs8d3h2c", method="exact",
+                                                        threads=t), calls))
     rows.append(two_threads("Monte Carlo 22+,A2s+ vs random vs random, 2 threads (wall)",
                             "ns/deal", 1e9 / (mc_n // 2),
                             lambda t: equity.equity(MC3, samples=mc_n // 2, seed=1,

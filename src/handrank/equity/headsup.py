@@ -35,9 +35,10 @@ from .inputs import Deal, Options, ProgressFn
 from .results import HoldemEquity, _clean, player_equity
 
 # Hand evaluations per thread per round of boards (about 10-20 ms: Ctrl-C and progress
-# between rounds), and the least work worth a second thread (about 0.5 ms).
+# between rounds), and the least work worth a second thread (about 1 ms: the boards
+# cost more than their evaluations, a sort each).
 _ROUND_EVALS = 400_000
-_MIN_THREADED_EVALS = 100_000
+_MIN_THREADED_EVALS = 20_000
 
 
 def applies(deal: Deal, opts: Options, by_combo: bool) -> bool:
