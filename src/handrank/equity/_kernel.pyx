@@ -13,7 +13,8 @@ their buffers.
 """
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc, qsort
+from libc.stdlib cimport free, malloc
+from libc.string cimport memset
 
 from .._c.rng cimport hr_rng, hr_rng_below, hr_rng_next, hr_rng_stream
 from .._support._kernel cimport Team, hr_team_rows
@@ -26,6 +27,7 @@ cdef extern from "poker/tables.h" nogil:
     const uint64_t HR_SUIT_BASE
     const uint64_t HR_CARD_KEY[52]
     const uint64_t HR_BYTE_SUIT_BIT[256]
+    const int HR_NUM_STRENGTHS
 
 cdef extern from "poker/kernel.h" nogil:
     int32_t hr_poker_strength_sm(uint64_t key, uint64_t smask)
@@ -665,15 +667,12 @@ ctypedef struct _HeadsUp:
     uint64_t base_key, board_sm, known
     double *out               # (nb, 4): hero wins, ties, villain wins, deals
     # per-thread scratch (the call's own)
-    _Villain *vs
+    _Villain *vs              # this board's villain combos, sorted by strength
+    _Villain *tmp             # the same, in range order (before the counting sort)
+    int32_t *below            # [s]: this board's villain combos weaker than s (0..7463)
     int32_t *ss
     _dd *pw
     int32_t *pair
-
-
-cdef int _by_strength(const void *x, const void *y) noexcept nogil:
-    cdef int32_t p = (<const _Villain *>x).s, q = (<const _Villain *>y).s
-    return (p > q) - (p < q)
 
 
 cdef inline Py_ssize_t _below(const int32_t *s, Py_ssize_t n, int32_t v) noexcept nogil:
@@ -698,6 +697,8 @@ cdef inline double _pos(_dd x) noexcept nogil:
 cdef void _headsup_board(_HeadsUp *c, int64_t bidx) noexcept nogil:
     cdef uint64_t key = c.base_key, sm = c.board_sm, dealt = c.known
     cdef _Villain *vs = c.vs
+    cdef _Villain *tmp = c.tmp
+    cdef int32_t *below = c.below
     cdef int32_t *ss = c.ss
     cdef _dd *pw = c.pw
     cdef int32_t *pair = c.pair
@@ -716,16 +717,26 @@ cdef void _headsup_board(_HeadsUp *c, int64_t bidx) noexcept nogil:
         key += HR_CARD_KEY[a]
         sm |= HR_BYTE_SUIT_BIT[a]
         dealt |= (<uint64_t>1) << a
-    # the villain's combos off this board, evaluated and sorted by strength
+    # the villain's combos off this board, evaluated, then sorted by strength with a
+    # counting sort (strengths are 1..7462); below[s] = how many are weaker than s
+    memset(below, 0, (HR_NUM_STRENGTHS + 2) * sizeof(int32_t))
     for i in range(c.V):
         a, b = c.vill[2 * i], c.vill[2 * i + 1]
         if (dealt >> a | dealt >> b) & 1:
             continue
-        vs[n].a, vs[n].b, vs[n].w = a, b, c.vill_w[i]
-        vs[n].s = hr_poker_strength_sm(key + HR_CARD_KEY[a] + HR_CARD_KEY[b],
-                                       sm | HR_BYTE_SUIT_BIT[a] | HR_BYTE_SUIT_BIT[b])
+        tmp[n].a, tmp[n].b, tmp[n].w = a, b, c.vill_w[i]
+        tmp[n].s = hr_poker_strength_sm(key + HR_CARD_KEY[a] + HR_CARD_KEY[b],
+                                        sm | HR_BYTE_SUIT_BIT[a] | HR_BYTE_SUIT_BIT[b])
+        below[tmp[n].s + 1] += 1
         n += 1
-    qsort(vs, n, sizeof(_Villain), _by_strength)
+    for i in range(1, HR_NUM_STRENGTHS + 2):
+        below[i] += below[i - 1]
+    for i in range(n):  # stable: below[s] walks up through strength s's places
+        vs[below[tmp[i].s]] = tmp[i]
+        below[tmp[i].s] += 1
+    for i in range(HR_NUM_STRENGTHS + 1, 0, -1):  # back to "weaker than s"
+        below[i] = below[i - 1]
+    below[0] = 0
     # strengths: [0, n) the whole list, then card c's list at n + off[c] ..; prefix
     # sums: the whole list at pw[0 .. n], card c's at pw[n + 1 + off[c] + c ..]
     for i in range(53):
@@ -760,7 +771,7 @@ cdef void _headsup_board(_HeadsUp *c, int64_t bidx) noexcept nogil:
                                   sm | HR_BYTE_SUIT_BIT[a] | HR_BYTE_SUIT_BIT[b])
         na, nb = off[a + 1] - off[a], off[b + 1] - off[b]
         ka, kb = n + 1 + off[a] + a, n + 1 + off[b] + b     # prefix starts
-        e0, e1 = _below(ss, n, sh), _below(ss, n, sh + 1)
+        e0, e1 = below[sh], below[sh + 1]
         a0, a1 = _below(ss + n + off[a], na, sh), _below(ss + n + off[a], na, sh + 1)
         b0, b1 = _below(ss + n + off[b], nb, sh), _below(ss + n + off[b], nb, sh + 1)
         # below, equal to and above the hero's strength, the hero's cards taken off
@@ -784,6 +795,10 @@ cdef void _headsup_board(_HeadsUp *c, int64_t bidx) noexcept nogil:
     c.out[4 * bidx + 1] = tie
     c.out[4 * bidx + 2] = win1
     c.out[4 * bidx + 3] = deals
+
+
+cdef void _headsup_free(_HeadsUp *c) noexcept:
+    free(c.vs); free(c.tmp); free(c.below); free(c.ss); free(c.pw); free(c.pair)
 
 
 cdef Py_ssize_t _headsup_boards(void *ctx, Py_ssize_t start, Py_ssize_t stop, int *err,
@@ -916,11 +931,14 @@ def headsup_boards(const uint8_t[:, ::1] hero, const double[::1] hero_w,
     if stop == start:
         return None
     c.vs = <_Villain *>malloc(max(V, 1) * sizeof(_Villain))
+    c.tmp = <_Villain *>malloc(max(V, 1) * sizeof(_Villain))
+    c.below = <int32_t *>malloc((HR_NUM_STRENGTHS + 2) * sizeof(int32_t))
     c.ss = <int32_t *>malloc(max(3 * V, 1) * sizeof(int32_t))
     c.pw = <_dd *>malloc((3 * V + 53) * sizeof(_dd))
     c.pair = <int32_t *>malloc(2704 * sizeof(int32_t))
-    if c.vs == NULL or c.ss == NULL or c.pw == NULL or c.pair == NULL:
-        free(c.vs); free(c.ss); free(c.pw); free(c.pair)
+    if c.vs == NULL or c.tmp == NULL or c.below == NULL or c.ss == NULL or c.pw == NULL \
+            or c.pair == NULL:
+        _headsup_free(&c)
         raise MemoryError()
     for i in range(2704):
         c.pair[i] = -1
@@ -928,9 +946,9 @@ def headsup_boards(const uint8_t[:, ::1] hero, const double[::1] hero_w,
         try:
             t = team.slots_for(start, stop, lead)
         except BaseException:
-            free(c.vs); free(c.ss); free(c.pw); free(c.pair)
+            _headsup_free(&c)
             raise
     with nogil:
         bad = hr_team_rows(t, start, stop, lead, _headsup_boards, &c, &err, &col)
-    free(c.vs); free(c.ss); free(c.pw); free(c.pair)
+    _headsup_free(&c)
     return None
