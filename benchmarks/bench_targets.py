@@ -374,7 +374,7 @@ def main(argv: list[str] | None = None) -> int:
         if row.limit_key:
             row.limit = limit_value(row.limit_key, ctx)
 
-    head = ["row", "unit", "median", "min", "target", "pass", "fraction of limit",
+    head = ["row", "unit", "median", "min", "target", "pass", "limit time / this (>1: faster)",
             "same-run ratio (median)", "ratio target", "ratio pass"]
     table = []
     all_ok = True

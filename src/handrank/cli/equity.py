@@ -113,7 +113,8 @@ Carlo; Hi-Lo adds each player's high and low shares (win = scoops).
 --game stud / stud-hilo / razz: each PLAYER is the 3 to 7 cards known so far
 (2 to 7 players), no --board; --game shortdeck: 2 hole cards each from the
 36-card deck, --board of 0, 3, 4 or 5 cards.
-With -o json either adds each player's by_combo and by_class rows.
+With -o json, --grid or --plot (either) also adds each player's by_combo and
+by_class rows.
 Ctrl-C stops a long run cleanly (exit status 130).
 """
 
