@@ -264,3 +264,23 @@ def test_range_equality_hash_copy_and_pickle():
     assert a.without(0) is a
     fewer = a.without(1 << 51)  # the ace of spades
     assert len(fewer) == len(a) - 4 and len(a) == 22
+
+
+def test_parsed_text_is_kept_and_warns_every_time():
+    """parse_range keeps what it parsed (a Range is immutable: the same object comes
+    back), gives its notation warnings on every call, and raises its errors on every
+    call (errors are not kept)."""
+    import warnings
+
+    from handrank.errors import RangeNotationWarning
+    assert parse_range("random") is parse_range("random")
+    for _ in range(2):
+        with pytest.warns(RangeNotationWarning, match="'KQo\\+' at position 0"):
+            r = parse_range("KQo+, 22")
+        assert len(r) == 12 + 6
+    for _ in range(2):
+        with pytest.raises(RangeSyntaxError, match="unknown range token"):
+            parse_range("AXs")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        parse_range("QQ+, AKs")  # no warning at all for plain notation

@@ -46,6 +46,7 @@ Errors: :class:`~handrank.errors.RangeSyntaxError` naming the token and its
 
 from __future__ import annotations
 
+import functools
 import re
 import warnings
 from collections.abc import Iterable, Iterator
@@ -293,7 +294,8 @@ def _percent_combos(tok: str, pos: int) -> list[tuple[int, int]]:
     return [c for i in sorted(classes) for c in _class_combos(i)]
 
 
-def _token_combos(tok: str, pos: int) -> list[tuple[int, int]]:
+def _token_combos(tok: str, pos: int, notes: list[Warning]) -> list[tuple[int, int]]:
+    """The combos of one token; notation warnings are appended to ``notes``."""
     low = tok.lower()
     if low in ("random", "any"):
         return [(int(a), int(b)) for a, b in all_combos().tolist()]
@@ -304,12 +306,12 @@ def _token_combos(tok: str, pos: int) -> list[tuple[int, int]]:
     h = _read_hand(tok)
     if h is not None:
         if h.plus and h.hi != h.lo and h.lo == h.hi - 1 and h.hi < 12:
-            warnings.warn(RangeNotationWarning(
+            notes.append(RangeNotationWarning(
                 f"{tok!r} at position {pos}: read as {tok[:-1]} alone (the kicker climbs to "
                 f"one below the top card, as pokerkit and eval7 read it); rs-poker climbs "
                 f"both cards ({tok[:-1]} and every higher connector). Write the classes "
                 f"out, or a connector span like {tok[:-1]}-{_connector_top(h)}, to say "
-                f"which you mean"), stacklevel=3)
+                f"which you mean"))
         return _hand_combos(h, tok, pos)
     try:
         ids = parse_cards(tok)
@@ -696,10 +698,10 @@ def _checked_arrays(combos: npt.ArrayLike, weights: npt.ArrayLike | None
     return c, w
 
 
-def _split_spaces(tokens: Iterable[tuple[str, int, float | None]]
+def _split_spaces(tokens: Iterable[tuple[str, int, float | None]], notes: list[Warning]
                   ) -> Iterator[tuple[str, int, float | None]]:
     """Spaces also separate tokens (``"QQ+ AKs"``), except inside one explicit combo
-    written with a space (``"Ah Ad"``)."""
+    written with a space (``"Ah Ad"``); notation warnings are appended to ``notes``."""
     for tok, pos, w in tokens:
         if not any(ch.isspace() for ch in tok):
             yield tok, pos, w
@@ -715,11 +717,11 @@ def _split_spaces(tokens: Iterable[tuple[str, int, float | None]]
         for m in re.finditer(r"(?i:top\s+)?\S+", tok):
             piece = m.group()
             if prev and not prev.endswith("%") and _BARE_PERCENT_RE.match(piece):
-                warnings.warn(RangeNotationWarning(
+                notes.append(RangeNotationWarning(
                     f"{piece!r} at position {pos + m.start()}: read as its own token, the "
                     f"top {piece} of hands, added to {prev!r} (a space separates tokens); "
                     f"to give {prev!r} weight {piece} write {piece}({prev}) or "
-                    f"{prev}:{piece}"), stacklevel=3)
+                    f"{prev}:{piece}"))
             prev = piece
             yield piece, pos + m.start(), w
 
@@ -735,10 +737,22 @@ def parse_range(text: str) -> Range:
     """
     if not isinstance(text, str):
         raise TypeError(f"range text must be a str, got {type(text).__name__}")
+    r, caught = _parse_cached(text)
+    for w in caught:  # the notation warnings of the first parse, every time
+        warnings.warn(w, stacklevel=2)
+    return r
+
+
+@functools.lru_cache(maxsize=512)
+def _parse_cached(text: str) -> tuple[Range, tuple[Warning, ...]]:
+    """:func:`parse_range` of ``text`` and the warnings it gave, kept for the next call
+    (a Range is immutable; "random" takes about 1 ms to parse, a quarter of a heads-up
+    turn's equity). Errors are not kept: they are raised again each time."""
+    notes: list[Warning] = []
     if not text.strip():
         raise RangeSyntaxError("empty range text")
     weight: dict[tuple[int, int], float] = {}
-    for tok, pos, group_w in _split_spaces(_tokens(text)):
+    for tok, pos, group_w in _split_spaces(_tokens(text), notes):
         w = 1.0 if group_w is None else group_w
         if ":" in tok:
             body, _, wt = tok.rpartition(":")
@@ -748,10 +762,10 @@ def parse_range(text: str) -> Range:
             tok = body.strip()
             if not tok:
                 raise _err("weight without a hand", tok + ":" + wt, pos)
-        for c in _token_combos(tok, pos):
+        for c in _token_combos(tok, pos, notes):
             weight[c] = w
     r = Range._from_dict(weight, text.strip())
     if not len(r):
         raise RangeSyntaxError(f"range {text.strip()!r} holds no combo (every weight 0, or "
                                f"an empty percentage band); give at least one hand")
-    return r
+    return r, tuple(notes)
