@@ -743,7 +743,7 @@ def parse_range(text: str) -> Range:
     return r
 
 
-@functools.lru_cache(maxsize=512)
+@functools.lru_cache(maxsize=128)  # at most about 3 MB (a random range: 24 KB)
 def _parse_cached(text: str) -> tuple[Range, tuple[Warning, ...]]:
     """:func:`parse_range` of ``text`` and the warnings it gave, kept for the next call
     (a Range is immutable; "random" takes about 1 ms to parse, a quarter of a heads-up
