@@ -429,7 +429,7 @@ def test_compatible_listing_kernels_refuse_bad_input():
 @settings(max_examples=30, deadline=None)
 def test_weighted_sum_is_the_exact_weighted_sum(seed, m, k):
     """``weighted_sum`` (the totals of exact equity, C) adds to ``out`` what the exact
-    sum of weights x counts is, to within rounding (pairwise blocks of 256 rows)."""
+    sum of weights x counts is, to within rounding (summed in blocks of 256 rows)."""
     import math
     rng = np.random.default_rng(seed)
     w, counts = rng.random(m), rng.integers(0, 10**7, (m, k))
