@@ -893,12 +893,15 @@ def headsup_boards(const uint8_t[:, ::1] hero, const double[::1] hero_w,
     cdef uint8_t[:, ::1] hc, vc
     cdef uint8_t[:, ::1] comp
     cdef uint64_t used
+    cdef uint8_t card
     if board.shape[0] < 3 or board.shape[0] + r != 5:
         raise HandrankError(f"headsup_boards: a board of 3 to 5 cards and completions of "
                             f"the rest; got {board.shape[0]} and {r}")
     _board(board, dead_mask, &bk, &bm, &km)
-    hc = _combo_copy(hero, hero_w, km, "hero")
-    vc = _combo_copy(villain, villain_w, km, "villain")
+    hw = np.array(hero_w, dtype=np.float64)  # copies: checked, then read by the kernel
+    vw = np.array(villain_w, dtype=np.float64)
+    hc = _combo_copy(hero, hw, km, "hero")
+    vc = _combo_copy(villain, vw, km, "villain")
     if out.shape[0] != B or out.shape[1] != 4:
         raise HandrankError(f"headsup_boards: out must have shape ({B}, 4)")
     if not 0 <= start <= stop <= B:
@@ -907,13 +910,12 @@ def headsup_boards(const uint8_t[:, ::1] hero, const double[::1] hero_w,
     for i in range(B):
         used = km
         for q in range(r):
-            if completions[i, q] >= 52 or used >> completions[i, q] & 1:
+            card = completions[i, q]  # read once: the copy is what was checked
+            if card >= 52 or used >> card & 1:
                 raise HandrankError(f"headsup_boards: completion {i} holds a card id out "
                                     f"of range, twice, or on the board or dead")
-            used |= (<uint64_t>1) << completions[i, q]
-            comp[i, q] = completions[i, q]
-    hw = np.array(hero_w, dtype=np.float64)  # copies too
-    vw = np.array(villain_w, dtype=np.float64)
+            used |= (<uint64_t>1) << card
+            comp[i, q] = card
     cdef double[::1] hwv = hw, vwv = vw
     V = vc.shape[0]
     c.hero = &hc[0, 0] if hc.shape[0] else NULL

@@ -8,8 +8,8 @@ villain's are sorted by strength, and each hero combo's wins, ties and losses ar
 differences of prefix sums of the villain's weights, the villain combos that hold
 one of the hero's cards taken off through one sorted list per card (card removal).
 Per board that is O(m log m) for ranges of m combos, where the listing costs
-O(m^2): random vs random takes about 2 ms on a river, 10 ms on a turn and 0.1-0.2 s
-on a flop, against 35-100 ms, 0.15-0.2 s and 0.7 s.
+O(m^2): random vs random takes about 2 ms on a river, 3 ms on a turn and 70 ms on a
+flop on one thread, against 35-100 ms, 0.15-0.2 s and 0.7 s.
 
 The counts are the general path's (the same weighted wins, ties, pot share units
 and deals; the prefix sums are double-double, so a heavy blocked combo cancelling
