@@ -16,7 +16,7 @@ import handrank.poker.bulk as bulk
 from handrank import brag, canada, chinese, crash, lowball, omaha, poker, shortdeck
 from handrank._support import threads as T
 from handrank.equity import enumeration, equity
-from handrank.errors import HandrankError, OptionError
+from handrank.errors import CardRangeError, HandrankError, OptionError
 from handrank.result import EquityResult
 
 # ------------------------------------------------------------------ threads=0
@@ -567,3 +567,46 @@ def test_partial_results_say_so():
     assert not whole.partial and "incomplete" not in str(whole)
     assert "parts" not in whole.to_dict() and "parts=" not in repr(whole)
     assert "of_parts" not in equity(["AhKh", "7c7d"], "2h 9h Td", part=(0, 1)).to_dict()
+
+
+class _FailsOnce(Executor):
+    """Runs units in the caller; the futures of the units in ``fail`` fail once with
+    ``exc`` (as distributed's ClientExecutor reports a unit whose worker died after
+    it finished: ``ValueError: not enough values to unpack``)."""
+
+    def __init__(self, fail, exc):
+        self.fail, self.exc, self.calls = set(fail), exc, []
+
+    def submit(self, fn, *args):
+        f = Future()
+        i = args[0]
+        self.calls.append(i)
+        if i in self.fail:
+            self.fail.discard(i)
+            f.set_exception(self.exc)
+        else:
+            f.set_result(fn(*args))
+        return f
+
+
+def test_a_unit_the_engine_failed_is_run_once_more():
+    ex = _FailsOnce({2, 5}, ValueError("not enough values to unpack (expected 3, got 2)"))
+    assert T.run_units(_square, [(i,) for i in range(8)], executor=ex) == \
+        [i * i for i in range(8)]
+    assert sorted(ex.calls) == [0, 1, 2, 2, 3, 4, 5, 5, 6, 7]
+
+
+def test_a_unit_failing_twice_or_with_a_handrank_error_raises():
+    class Always(_FailsOnce):  # unit 3 fails every time it is sent
+        def submit(self, fn, *args):
+            if args[0] == 3:
+                self.fail.add(3)
+            return super().submit(fn, *args)
+    ex = Always({3}, ValueError("engine trouble"))
+    with pytest.raises(ValueError, match="engine trouble"):
+        T.run_units(_square, [(i,) for i in range(5)], executor=ex)
+    assert ex.calls.count(3) == 2  # sent once more, then the error
+    ex = _FailsOnce({1}, CardRangeError("card id 60 is out of range"))
+    with pytest.raises(CardRangeError):
+        T.run_units(_square, [(i,) for i in range(3)], executor=ex)
+    assert ex.calls.count(1) == 1  # the unit's own error: not run again

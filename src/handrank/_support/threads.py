@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import OptionError
+from ..errors import HandrankError, OptionError
 from ._kernel import Team
 
 # Below this many rows per thread, extra threads cost more than they save.
@@ -376,7 +376,13 @@ def run_units(fn: Callable[..., Any], units: Sequence[tuple[Any, ...]], *,
     executor at most ``IN_FLIGHT_PER_WORKER`` units per worker are pending at a
     time; on KeyboardInterrupt or a unit's error the pending ones are cancelled and
     the error re-raised. A unit lost with its worker is retried by engines that do
-    so (Dask reruns it); a ``ProcessPoolExecutor`` raises ``BrokenProcessPool``."""
+    so (Dask reruns it); a ``ProcessPoolExecutor`` raises ``BrokenProcessPool``. A
+    unit whose future fails with anything but a handrank error is submitted once
+    more (units are pure, so a rerun gives the same result; a KeyboardInterrupt is
+    not an ``Exception`` and is raised at once): an engine can report a
+    lost worker's finished unit as an error of its own (distributed 2026.8's
+    ``ClientExecutor`` raises ``ValueError: not enough values to unpack`` when the
+    worker dies after the unit finished); a second failure is raised."""
     sizes = list(work) if work is not None else [1] * len(units)
     results: list[Any] = [None] * len(units)
     if executor is None:
@@ -389,6 +395,7 @@ def run_units(fn: Callable[..., Any], units: Sequence[tuple[Any, ...]], *,
         return results
     window = max(1, IN_FLIGHT_PER_WORKER * executor_workers(executor, threads))
     pending: dict[Any, int] = {}
+    retried: set[int] = set()
     done = done0
     nxt = 0
     try:
@@ -399,6 +406,12 @@ def run_units(fn: Callable[..., Any], units: Sequence[tuple[Any, ...]], *,
             finished, _ = cf.wait(list(pending), return_when=cf.FIRST_COMPLETED)
             for f in finished:
                 i = pending.pop(f)
+                exc = f.exception()
+                if isinstance(exc, Exception) and i not in retried and \
+                        not isinstance(exc, (HandrankError, cf.BrokenExecutor)):
+                    retried.add(i)
+                    pending[executor.submit(fn, *units[i])] = i
+                    continue
                 results[i] = f.result()
                 done += sizes[i]
             if progress is not None:
