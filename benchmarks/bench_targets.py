@@ -28,6 +28,15 @@ Rows (one thread unless the row says 2 threads; the same seeded hands everywhere
 * ``cards.deal(1_000_000, 7)``, ns/hand, target at most 5x the cost of evaluating
   the rows it deals (``evaluate_many`` on them, same round).
 
+Each 2-thread row also prints the machine's pair ceiling, measured in the same
+round right before it: what two threads gain over one on work that shares nothing
+(the plain C loop of the bulk row over 32,768 rows, in the L2 cache, run 40 times
+by one thread, then by two threads at once: 2 x one thread's time / the slower
+thread's time; the median of one before, one between and one after the row's
+1-thread and 2-thread calls). On a VM whose second core is shared with another guest it falls
+well below 2 (1.3-1.6 seen here while an idle host gave 1.9-2.0), and no 2-thread
+call can beat it; "of ceiling" is the row's gain over it.
+
 Columns: median and min over the rounds, the target, pass/fail, the fraction of
 the "limit of this design" (a plain C loop over the same tables, no Python, no
 checks: limit time / handrank time, 1.0 = at the limit) when the kernel module
@@ -59,6 +68,7 @@ import importlib
 import os
 import statistics
 import sys
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -182,17 +192,55 @@ class Row:
     values: list[float] = field(default_factory=list)
     ratios: list[float] = field(default_factory=list)
     cpu_wall: list[float] = field(default_factory=list)
+    ceiling: list[float] = field(default_factory=list)  # 2-thread rows: pair_ceiling
     limit: float | str = "n/a"
 
 
+def pair_ceiling(ids: np.ndarray, rows: int = 32_768, passes: int = 40) -> float:
+    """What two threads gain over one on this machine right now, on work that shares
+    nothing: ``passes`` passes of the plain C loop (``_plain_loop_benchmark``, GIL
+    released) over ``rows`` rows, one thread alone and then two at once; 2 x the lone
+    time / the slower thread's time (nan without the hook)."""
+    try:
+        from handrank.poker._kernel import _plain_loop_benchmark as loop
+    except ImportError:
+        return float("nan")
+    part = np.ascontiguousarray(ids[:rows])
+    outs = [np.empty(len(part), dtype=np.int32) for _ in range(2)]
+    times = [0.0, 0.0]
+    start = threading.Barrier(2)
+
+    def run(k: int, barrier: threading.Barrier | None) -> None:
+        if barrier is not None:
+            barrier.wait()
+        t = time.perf_counter()
+        for _ in range(passes):
+            loop(part, outs[k], 1)
+        times[k] = time.perf_counter() - t
+
+    run(0, None)
+    alone = times[0]
+    threads = [threading.Thread(target=run, args=(k, start)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return 2 * alone / max(times)
+
+
 def two_threads(name: str, unit: str, scale: float, call: Callable[[int], Any],
-                calls: int) -> Row:
+                calls: int, ids: np.ndarray) -> Row:
     """A 2-thread row: wall time with threads=2 (in `unit`, seconds x scale), and the
     speed-up over threads=1 measured right before it (target 1.8x or more); each
-    side the median of ``calls`` calls in a row."""
+    side the median of ``calls`` calls in a row. The machine's pair ceiling
+    (:func:`pair_ceiling`): the median of one taken before, between and after them."""
     def measure() -> float:
+        ceil = [pair_ceiling(ids)]
         one = [wall_time(lambda: call(1)) for _ in range(calls)]
+        ceil.append(pair_ceiling(ids))
         two = [wall_time(lambda: call(2)) for _ in range(calls)]
+        ceil.append(pair_ceiling(ids))
+        row.ceiling.append(statistics.median(ceil))
         w1 = statistics.median(w for w, _ in one)
         w2 = statistics.median(w for w, _ in two)
         row.thread_ratio.append(w1 / w2)
@@ -232,7 +280,7 @@ def build_rows(quick: bool, skipped: list[str], calls: int = 3) -> tuple[list[Ro
                     * 1e9 / n, target=2.0, limit_key="bulk"))
 
     rows.append(two_threads(f"bulk {n:,}, 2 threads (wall)", "ns/hand", 1e9 / n,
-                            lambda t: poker.evaluate_many(ids, threads=t), calls))
+                            lambda t: poker.evaluate_many(ids, threads=t), calls, ids))
 
     rows.append(Row("all 133,784,560 7-card hands, strength_counts(7)", "ms",
                     lambda: cpu_time(lambda: poker.strength_counts(7)) * 1e3,
@@ -263,27 +311,27 @@ def build_rows(quick: bool, skipped: list[str], calls: int = 3) -> tuple[list[Ro
                                                            threads=1)) * 1e3, target=40.0))
 
     rows.append(two_threads("exact QQ+,AKs vs JJ-99,AQs+, 2 threads (wall)", "ms", 1e3,
-                            lambda t: equity.equity(QQ_JJ, method="exact", threads=t), calls))
+                            lambda t: equity.equity(QQ_JJ, method="exact", threads=t), calls, ids))
 
     # range vs range after the flop: heads-up board by board (equity/headsup.py); three
     # players through planning (every compatible combination), then tiny units (a
     # turn: 44 boards each) in batches
     rows.append(two_threads("exact random vs random, turn, 2 threads (wall)", "ms", 1e3,
                             lambda t: equity.equity(RANDOM2, board="AsKd7h2c",
-                                                    method="exact", threads=t), calls))
+                                                    method="exact", threads=t), calls, ids))
     rows.append(two_threads("exact random vs random, flop, 2 threads (wall)", "ms", 1e3,
                             lambda t: equity.equity(RANDOM2, board="AsKd7h",
-                                                    method="exact", threads=t), calls))
+                                                    method="exact", threads=t), calls, ids))
     if not quick:
         rows.append(two_threads("exact AhKh vs random vs random, turn, 2 threads (wall)",
                                 "ms", 1e3,
                                 lambda t: equity.equity(["AhKh", "random", "random"],
                                                         board="Qs8d3h2c", method="exact",
-                                                        threads=t), calls))
+                                                        threads=t), calls, ids))
     rows.append(two_threads("Monte Carlo 22+,A2s+ vs random vs random, 2 threads (wall)",
                             "ns/deal", 1e9 / (mc_n // 2),
                             lambda t: equity.equity(MC3, samples=mc_n // 2, seed=1,
-                                                    threads=t), calls))
+                                                    threads=t), calls, ids))
 
     mc = Row(f"Monte Carlo AhAd vs KsKc, {mc_n:,} showdowns", "ns/showdown",
              lambda: cpu_time(lambda: equity.equity(HH, samples=mc_n, seed=1,
@@ -303,7 +351,7 @@ def build_rows(quick: bool, skipped: list[str], calls: int = 3) -> tuple[list[Ro
 
     rows.append(two_threads("Monte Carlo heads-up, 2 threads (wall)", "ns/showdown",
                             1e9 / mc_n,
-                            lambda t: equity.equity(HH, samples=mc_n, seed=1, threads=t), calls))
+                            lambda t: equity.equity(HH, samples=mc_n, seed=1, threads=t), calls, ids))
 
     dealt: dict[str, np.ndarray] = {}
 
@@ -354,6 +402,7 @@ def main(argv: list[str] | None = None) -> int:
     for row in rows:
         row.thread_ratio.clear()
         row.cpu_wall.clear()
+        row.ceiling.clear()
     loads = []
     for r in range(rounds):
         for row in rows:
@@ -390,6 +439,10 @@ def main(argv: list[str] | None = None) -> int:
             rtxt = f"{rmed:.2f}{row.ratio_name}"
             if row.cpu_wall:
                 rtxt += f" (CPU/wall {statistics.median(row.cpu_wall):.2f})"
+            if row.ceiling:
+                ceil = statistics.median(row.ceiling)
+                rtxt += (f"; pair ceiling {ceil:.2f}, of ceiling "
+                         f"{statistics.median(r / c for r, c in zip(row.ratios, row.ceiling)):.2f}")
             rt = f"{'>=' if row.ratio_higher else '<='} {row.ratio_target:g}"
             goal = row.ratio_target or 0.0
             rok = "pass" if (rmed >= goal if row.ratio_higher else rmed <= goal) else "FAIL"

@@ -313,6 +313,30 @@ def test_monte_carlo_threads_and_units_give_identical_results():
     assert a == b == c and a.deals == n
 
 
+def test_monte_carlo_cuts_more_units_for_threads_than_for_one_thread(monkeypatch):
+    # threads take units as they finish them: at least UNITS_PER_WORKER per thread so
+    # that a slowed thread ends at most one short unit late; one thread keeps 4 (fewer
+    # calls). 100 chunks: after the first (alone), 3 chunks a unit on two threads (33
+    # units), 16 on one (the UNIT_CHUNKS cap: 7 units). Same result either way.
+    sizes: list[int] = []
+    real = sampling._mc_unit
+
+    def counted(*a, **kw):
+        sizes.append(a[8])
+        return real(*a, **kw)
+
+    monkeypatch.setattr(sampling, "_mc_unit", counted)
+    monkeypatch.setattr(sampling, "UNIT_SECONDS", 1e9)  # size by the counts alone
+    n = 100 * E.CHUNK_SAMPLES
+    one = E.equity(["AhAd", "KsKc"], samples=n, seed=3, threads=1)
+    units_one, sizes[:] = len(sizes), []
+    two = E.equity(["AhAd", "KsKc"], samples=n, seed=3, threads=2)
+    assert one == two
+    assert units_one == 1 + 7
+    assert len(sizes) == 1 + 33 >= 1 + 2 * sampling.UNITS_PER_WORKER
+    assert max(sizes) == 3 * E.CHUNK_SAMPLES
+
+
 def test_target_stderr_stops_when_reached():
     r = E.equity(["AhAd", "KK"], target_stderr=0.002, seed=1)
     assert max(p.stderr for p in r.players) <= 0.002

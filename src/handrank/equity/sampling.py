@@ -27,6 +27,12 @@ CHUNK_SAMPLES = 16_384
 UNIT_CHUNKS = 16
 #: ... and about this many seconds of work (sized from the time of chunk 0).
 UNIT_SECONDS = 0.05
+#: ... and at least this many units per thread on several threads (4 on one thread
+#: and per executor worker): threads take units as they finish them, so a thread
+#: that another process slows ends at most one short unit after the other (with 4
+#: per worker, 3-way 22+,A2s+ vs random vs random, 2,000,000 deals: 8 units of 10 ms,
+#: and the faster thread waited up to one of them at the end).
+UNITS_PER_WORKER = 16
 #: Monte Carlo gives up after this many consecutive deals with overlapping hands.
 MAX_REJECTS = 1_000_000
 
@@ -116,10 +122,11 @@ def _monte_carlo(deal: Deal, base: int, samples: int | None, target: float | Non
     next_chunk = first
     # A work unit is one C call over `per` consecutive chunks. With a target, one chunk
     # (to stop early). Else the first chunk runs alone, timed, and the units after it take
-    # as many chunks as fit in about UNIT_SECONDS (at most UNIT_CHUNKS, and at least 4
-    # units per worker), so Ctrl-C stays prompt even for slow deals (ranges that rarely
-    # fit together). The counts never depend on `per` (a stream per chunk), so neither
-    # on the number of workers nor on the executor.
+    # as many chunks as fit in about UNIT_SECONDS (at most UNIT_CHUNKS, and at least
+    # UNITS_PER_WORKER units per thread, 4 on one thread or per executor worker, whose
+    # round trips cost more), so Ctrl-C stays prompt even for slow deals (ranges that
+    # rarely fit together). The counts never depend on `per` (a stream per chunk), so
+    # neither on the number of workers nor on the executor.
     per = 1
     # Waves of units, added up (and checked against the target) in chunk order.
     wave = 1 if target is None else max(4, 4 * workers)
@@ -150,7 +157,8 @@ def _monte_carlo(deal: Deal, base: int, samples: int | None, target: float | Non
         if target is None and next_chunk == first + 1:  # the first chunk ran alone: size units
             # (on an executor its time is mostly the round trip: size by the count alone)
             fit = UNIT_CHUNKS if executor is not None else int(UNIT_SECONDS / max(elapsed, 1e-9))
-            per = max(1, min(UNIT_CHUNKS, (n_chunks - first - 1) // (4 * workers), fit))
+            each = UNITS_PER_WORKER if executor is None and workers > 1 else 4
+            per = max(1, min(UNIT_CHUNKS, (n_chunks - first - 1) // (each * workers), fit))
             wave = min(n_chunks, 1024 * per)
         wave = min(wave * 2, 1024 * per)
     return totals, int(totals[4, 0])
