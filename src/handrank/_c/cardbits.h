@@ -1,4 +1,5 @@
-/* Small portable bit helpers shared by the kernels (no compiler intrinsics). */
+/* Small portable bit helpers shared by the kernels (no intrinsics; a compiler
+ * builtin where there is one, with a portable fallback). */
 #ifndef HANDRANK_CARDBITS_H
 #define HANDRANK_CARDBITS_H
 #include <stdint.h>
@@ -27,5 +28,23 @@ HR_INLINE int hr_popcount64(uint64_t x) {
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
     return (int)((x * 0x0101010101010101ULL) >> 56);
 }
+
+/* Index of the lowest set bit of a non-zero x: the compiler's builtin where there
+ * is one (bsf/tzcnt), else a portable de Bruijn multiplication. */
+#if defined(__GNUC__) || defined(__clang__)
+HR_INLINE int hr_ctz64(uint64_t x) {
+    return __builtin_ctzll(x);
+}
+#else
+static const uint8_t HR_DEBRUIJN64[64] = {
+    0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
+    62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+    63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+    46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6
+};
+HR_INLINE int hr_ctz64(uint64_t x) {
+    return HR_DEBRUIJN64[((x & (0 - x)) * 0x03f79d71b4cb0a89ULL) >> 58];
+}
+#endif
 
 #endif

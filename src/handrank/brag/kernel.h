@@ -89,22 +89,6 @@ HR_INLINE void hr_brag_plain_loop(const uint8_t *ids, ptrdiff_t n, const int16_t
     }
 }
 
-/* Index of the lowest set bit of a non-zero x: the compiler's builtin where
- * there is one (bsf/tzcnt), else a portable de Bruijn multiplication. */
-static const uint8_t HR_BRAG_DEBRUIJN[64] = {
-    0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
-    62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
-    63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
-    46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6
-};
-HR_INLINE int hr_brag_ctz64(uint64_t x) {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctzll(x);
-#else
-    return HR_BRAG_DEBRUIJN[((x & (0 - x)) * 0x03f79d71b4cb0a89ULL) >> 58];
-#endif
-}
-
 /* Strengths of masks start..stop (exactly three bits, all below 52) into out.
  * Returns -1, or the first bad row (with *err set). Three bits exactly: the
  * mask with its lowest two bits cleared is non-zero, with three cleared zero. */
@@ -119,8 +103,8 @@ HR_INLINE ptrdiff_t hr_brag_eval_masks(const uint64_t *masks, ptrdiff_t start, p
             *err = (m >> 52) ? HR_ERR_RANGE : HR_ERR_SIZE;
             return i;
         }
-        out[i] = hr_brag_strength_t(table, hr_brag_ctz64(m), hr_brag_ctz64(m1),
-                                    hr_brag_ctz64(m2));
+        out[i] = hr_brag_strength_t(table, hr_ctz64(m), hr_ctz64(m1),
+                                    hr_ctz64(m2));
     }
     return -1;
 }

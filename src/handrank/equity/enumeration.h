@@ -124,16 +124,6 @@ static const uint8_t hr_eq_perm[24][16] = {
     {0, 8, 4, 12, 1, 9, 5, 13, 2, 10, 6, 14, 3, 11, 7, 15},
     {0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15}};
 
-HR_INLINE int hr_eq_ctz32(uint32_t x) {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctz(x);
-#else
-    int i = 0;
-    while (!(x >> i & 1)) i++;
-    return i;
-#endif
-}
-
 /* Orbit of the suit set `sub` under the permutations H (a bit set over
  * hr_eq_perm, identity included): 0 when sub is not the smallest set of its orbit
  * (that one stands for it), else the orbit size; *stab gets the members of H
@@ -143,7 +133,7 @@ HR_INLINE int64_t hr_eq_orbit(uint32_t H, unsigned sub, uint32_t *stab) {
     int size = 0, fixed = 0;
     if (H == 1) { *stab = 1; return 1; }
     while (h) {
-        int g = hr_eq_ctz32(h);
+        int g = hr_ctz64(h);
         unsigned im = hr_eq_perm[g][sub];
         h &= h - 1;
         if (im < sub) return 0;
@@ -197,7 +187,7 @@ HR_INLINE void hr_eq_iso_last(hr_eq_iso *st, int R, unsigned hb, uint64_t k, uin
     int64_t ow[4] = {0, 0, 0, 0};
     int RR;
     for (h = hot; h; h &= h - 1) {
-        int s = hr_eq_ctz32(h);
+        int s = hr_ctz64(h);
         ow[s] = orbit[1u << s];
     }
     if (st->n == 2) {
@@ -227,7 +217,7 @@ HR_INLINE void hr_eq_iso_last(hr_eq_iso *st, int R, unsigned hb, uint64_t k, uin
         for (RR = R; RR >= 0; RR--) {
             unsigned av = st->avail[RR], c = av & ~hot;
             for (h = av & hot; h; h &= h - 1) {
-                int s = hr_eq_ctz32(h);
+                int s = hr_ctz64(h);
                 int64_t o = ow[s];
                 if (o) {
                     uint64_t kk = HR_CARD_KEY[4 * RR + s], mm = hr_eq_sm[1u << s] << RR;
@@ -239,7 +229,7 @@ HR_INLINE void hr_eq_iso_last(hr_eq_iso *st, int R, unsigned hb, uint64_t k, uin
             }
             if (c) {  /* a suit no one can flush in: its card leaves the masks'
                          flush suit (if any) unchanged */
-                uint64_t kk = HR_CARD_KEY[4 * RR + hr_eq_ctz32(c)];
+                uint64_t kk = HR_CARD_KEY[4 * RR + hr_ctz64(c)];
                 int32_t a = hr_poker_strength_sm(k0 + kk, m0);
                 int32_t b = hr_poker_strength_sm(k1 + kk, m1);
                 int64_t o = hr_eq_pc4[c];
@@ -255,13 +245,13 @@ HR_INLINE void hr_eq_iso_last(hr_eq_iso *st, int R, unsigned hb, uint64_t k, uin
     for (RR = R; RR >= 0; RR--) {
         unsigned av = st->avail[RR], c = av & ~hot;
         for (h = av & hot; h; h &= h - 1) {
-            int s = hr_eq_ctz32(h);
+            int s = hr_ctz64(h);
             if (ow[s])
                 hr_eq_iso_leaf(st, k + HR_CARD_KEY[4 * RR + s], m | hr_eq_sm[1u << s] << RR,
                                w * ow[s]);
         }
         if (c) {
-            int s = hr_eq_ctz32(c);
+            int s = hr_ctz64(c);
             hr_eq_iso_leaf(st, k + HR_CARD_KEY[4 * RR + s], m | hr_eq_sm[1u << s] << RR,
                            w * hr_eq_pc4[c]);
         }
@@ -360,7 +350,7 @@ HR_INLINE void hr_eq_class_keys(int n, const uint8_t *holes, int64_t A, uint32_t
     int64_t a;
     for (g = 0; g < 24; g++) {
         if (!(group >> g & 1)) continue;
-        for (s = 0; s < 4; s++) img[np][s] = (uint8_t)hr_eq_ctz32(hr_eq_perm[g][1u << s]);
+        for (s = 0; s < 4; s++) img[np][s] = (uint8_t)hr_ctz64(hr_eq_perm[g][1u << s]);
         np++;
     }
     for (a = 0; a < A; a++) {
@@ -470,7 +460,7 @@ HR_INLINE int hr_eq_iso_init(hr_eq_iso *st, int n, int r, const uint8_t *h, uint
     if (known_group != 1u) {
         uint32_t gs = known_group;
         while (gs) {
-            int g = hr_eq_ctz32(gs), ok = 1;
+            int g = hr_ctz64(gs), ok = 1;
             gs &= gs - 1;
             for (p = 0; p < n && ok; p++) {
                 uint8_t c0 = h[2 * p] & 63, c1 = h[2 * p + 1] & 63;

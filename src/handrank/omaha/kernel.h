@@ -147,7 +147,7 @@ HR_INLINE uint32_t hr_omaha_low_mask(const uint8_t *hole, int h, const uint8_t *
     for (i = 0; i < h; i++) hm |= hr_omaha_low_bit(hole[i]);
     for (i = 0; i < HR_OMAHA_BOARD; i++) bm |= hr_omaha_low_bit(board[i]);
     /* Fewer than three low board ranks or two low hole ranks: no low. */
-    if (!(bm & (bm - 1) & (bm & (bm - 1)) - 1) || !(hm & (hm - 1))) return 0;
+    if (!(bm & (bm - 1) & ((bm & (bm - 1)) - 1)) || !(hm & (hm - 1))) return 0;
     for (a = hm; a; a &= a - 1) {
         uint32_t la = a & (0u - a);
         for (b = a & (a - 1); b; b &= b - 1) {
