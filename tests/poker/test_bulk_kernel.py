@@ -60,6 +60,38 @@ def test_flush_rows_of_every_suit():
     assert (poker.evaluate_many(ids) >= _poker.category_first()[5]).all()
 
 
+def flushy_rows(rng, n, k, share):
+    """``n`` rows of ``k`` distinct ids, about ``share`` of them holding five or more
+    cards of one suit (any suit, anywhere)."""
+    rows = random_rows(rng, n, k)
+    for i in np.nonzero(rng.random(n) < share)[0]:
+        suit = rng.integers(4)
+        five = rng.integers(5, k + 1)
+        same = 4 * rng.choice(13, size=five, replace=False) + suit
+        rest = [c for c in rng.permutation(52) if c % 4 != suit][: k - five]
+        rows[i] = rng.permutation(np.concatenate([same, rest]).astype(np.uint8))
+    return rows
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+@pytest.mark.parametrize("share", [0.03, 0.3, 0.9, 1.0])
+def test_flush_rows_anywhere_in_a_block(k, share):
+    # The AVX2 kernel notes the rows that may hold a flush and redoes them at the end
+    # of their block of 256: every pattern of flush rows in a 4-row step, steps with
+    # several, whole blocks of them, and flushes in the last rows of a call (done one
+    # by one) give the strengths of the wide kernel (its own per-row path) and of masks.
+    rng = np.random.default_rng(int(share * 100) + k)
+    n = 3 * 256 + 7
+    ids = flushy_rows(rng, n, k, share)
+    got = poker.evaluate_many(ids)
+    assert np.array_equal(got, poker.evaluate_many(ids.astype(np.int16)))
+    masks = np.bitwise_or.reduce(np.uint64(1) << ids.astype(np.uint64), axis=1)
+    assert np.array_equal(got, poker.evaluate_many(masks))
+    flush = (np.stack([np.bincount(r % 4, minlength=4) for r in ids.astype(int)]) >= 5).any(1)
+    assert flush.sum() > 0 and (flush.sum() < n or share == 1.0)
+    assert (got[flush] >= _poker.category_first()[5]).all()
+
+
 @pytest.mark.parametrize("k", [5, 6, 7])
 def test_bad_rows_anywhere_name_the_first_bad_cell(k):
     rng = np.random.default_rng(k)
