@@ -255,12 +255,15 @@ HR_DEFINE_FAST_KERNEL(7)
  * nibbles). Pad bytes are set to 0xFF first, which looks up rank 15 (a zero
  * entry) and a suit index with bit 7 set (shuffle gives 0), so they add
  * nothing; any byte adds at most one rank key, so the row loop's bounds hold.
- * Then per row the two table loads in scalar code, for every row: a row that
- * may hold a flush (about 3% of random 7-card rows) is not a branch there but a
- * note (its four rows' flush bits, taken from the vector) redone at the end of
- * the block (hr_poker_row_strength##K, its suit found without a branch). A branch
- * per row that mispredicts on each flush costs the long chain of vector work in
- * flight behind it: 1.78 against 1.50 ns/hand here (issue 11, round 6). */
+ * Then per row the two table loads in scalar code. On 7 cards, a row that may
+ * hold a flush (about 3% of random rows) is not a branch there: every row gets
+ * its non-flush lookup, each step stores its four rows' flush bits (from the
+ * vector) at its own place, and the rows noted are redone at the end of the
+ * block (hr_poker_row_strength##K, its suit found without a branch). A branch
+ * per row that mispredicts on each flush throws away the long chain of vector
+ * work in flight behind it: 1.62 against 1.39 ns/hand in a C loop here (issue
+ * 11, round 6). On 5 and 6 cards flushes are rarer (0.2% and 0.8%) and the
+ * branch is the cheaper (1.05 against 1.17 ns/hand on 5). */
 #define HR_B2(v) _mm256_broadcastsi128_si256(v)
 #define HR_DEFINE_AVX2_KERNEL(K)                                                    \
 __attribute__((target("avx2"))) static inline ptrdiff_t hr_poker_eval_avx2_##K(       \
@@ -283,12 +286,11 @@ __attribute__((target("avx2"))) static inline ptrdiff_t hr_poker_eval_avx2_##K( 
        row stop - 1); found once, not per step */                                   \
     const ptrdiff_t vlim = K * stop >= 2 * K + 16 ? (K * stop - 2 * K - 16) / K + 1 : 0; \
     ptrdiff_t b, e, i, e4;                                                          \
-    /* the block's steps with a possible flush: (first row - b) << 4 | 4-bit mask */ \
-    int32_t flush_at[HR_CHECK_BLOCK / 4 + 1];                                       \
-    int nf, z;                                                                      \
+    /* 7 cards: step j's 4-bit mask of rows that may hold a flush (rows           \
+       b + 4j .. b + 4j + 3), redone at the end of the block */                     \
+    uint8_t flush_at[HR_CHECK_BLOCK / 4 + 32] = {0};  /* read 32 at a time */     \
     for (b = start; b < stop; b = e) {                                              \
         __m256i bad = zero, same = zero;                                            \
-        nf = 0;                                                                     \
         e = stop - b > HR_CHECK_BLOCK ? b + HR_CHECK_BLOCK : stop;                  \
         e4 = e - 3 < vlim ? e - 3 : vlim;                                           \
         for (i = b; i < e4; i += 4) {                                               \
@@ -297,7 +299,7 @@ __attribute__((target("avx2"))) static inline ptrdiff_t hr_poker_eval_avx2_##K( 
                 _mm_loadu_si128((const __m128i *)(ids + K * i + 2 * K)), 1);        \
             __m256i y = _mm256_shuffle_epi8(x, p0), yp, r, s, key, su;              \
             uint64_t kk[4];                                                         \
-            int q, fm;                                                              \
+            int q;                                                                  \
             bad = _mm256_or_si256(bad, _mm256_subs_epu8(y, top));                   \
             same = _mm256_or_si256(same, _mm256_cmpeq_epi8(y, _mm256_shuffle_epi8(x, p1))); \
             same = _mm256_or_si256(same, _mm256_cmpeq_epi8(y, _mm256_shuffle_epi8(x, p2))); \
@@ -314,13 +316,24 @@ __attribute__((target("avx2"))) static inline ptrdiff_t hr_poker_eval_avx2_##K( 
                 _mm256_slli_epi64(_mm256_sad_epu8(_mm256_shuffle_epi8(sb_t, s), zero), 8)); \
             key = _mm256_add_epi64(_mm256_add_epi64(key, _mm256_slli_epi64(su, HR_SUIT_SHIFT)), base); \
             _mm256_storeu_si256((__m256i *)kk, key);                                \
-            fm = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(         \
-                _mm256_and_si256(key, fchk), zero))) ^ 0xF;                         \
-            flush_at[nf] = (int32_t)((i - b) << 4) | fm;                            \
-            nf += fm != 0;                                                          \
-            for (q = 0; q < 4; q++) {  /* a flush row's value is replaced below */  \
-                uint32_t k32 = (uint32_t)kk[q];                                     \
-                out[i + q] = HR_NOFLUSH[(k32 & 0xFFF) + HR_ROW_OFFSET[k32 >> 12]];  \
+            if (K == 7) {  /* a flush row's value is replaced at the block's end */ \
+                flush_at[(i - b) >> 2] = (uint8_t)(_mm256_movemask_pd(              \
+                    _mm256_castsi256_pd(_mm256_cmpeq_epi64(                         \
+                        _mm256_and_si256(key, fchk), zero))) ^ 0xF);                \
+                for (q = 0; q < 4; q++) {                                           \
+                    uint32_t k32 = (uint32_t)kk[q];                                 \
+                    out[i + q] = HR_NOFLUSH[(k32 & 0xFFF) + HR_ROW_OFFSET[k32 >> 12]]; \
+                }                                                                   \
+            } else {  /* 5 or 6 cards: flushes are rare, a branch is cheaper */     \
+                for (q = 0; q < 4; q++) {                                           \
+                    uint64_t kq = kk[q];                                            \
+                    if (HR_UNLIKELY(kq & HR_FLUSH_CHECK)) {                         \
+                        out[i + q] = hr_poker_row_strength##K(ids + K * (i + q));   \
+                    } else {                                                        \
+                        uint32_t k32 = (uint32_t)kq;                                \
+                        out[i + q] = HR_NOFLUSH[(k32 & 0xFFF) + HR_ROW_OFFSET[k32 >> 12]]; \
+                    }                                                               \
+                }                                                                   \
             }                                                                       \
         }                                                                           \
         bad = _mm256_or_si256(bad, _mm256_and_si256(same, lane));                   \
@@ -328,12 +341,19 @@ __attribute__((target("avx2"))) static inline ptrdiff_t hr_poker_eval_avx2_##K( 
             ptrdiff_t rr = hr_poker_eval_checked##K(ids, b, e, out, err, col);      \
             if (rr >= 0) return rr;                                                 \
         } else {                                                                    \
-            for (z = 0; z < nf; z++) {                                              \
-                ptrdiff_t r0 = b + (flush_at[z] >> 4);                              \
-                unsigned m = (unsigned)flush_at[z] & 0xF;                           \
-                for (; m; m &= m - 1) {                                             \
-                    ptrdiff_t r = r0 + hr_ctz64(m);                                 \
-                    out[r] = hr_poker_row_strength##K(ids + K * r);                 \
+            ptrdiff_t steps = (i - b) >> 2, j0, j;                                  \
+            for (j0 = 0; K == 7 && j0 < steps; j0 += 32) {                          \
+                /* the steps with a flush row among the next 32, one bit each */    \
+                uint64_t nz = (uint32_t)~_mm256_movemask_epi8(_mm256_cmpeq_epi8(     \
+                    _mm256_loadu_si256((const __m256i *)(flush_at + j0)), zero));   \
+                if (steps - j0 < 32) nz &= ((uint64_t)1 << (steps - j0)) - 1;       \
+                for (; nz; nz &= nz - 1) {                                          \
+                    unsigned m;                                                     \
+                    j = j0 + hr_ctz64(nz);                                          \
+                    for (m = flush_at[j]; m; m &= m - 1) {                          \
+                        ptrdiff_t r = b + 4 * j + hr_ctz64(m);                      \
+                        out[r] = hr_poker_row_strength##K(ids + K * r);             \
+                    }                                                               \
                 }                                                                   \
             }                                                                       \
             for (; i < e; i++) out[i] = hr_poker_row_strength##K(ids + K * i);      \
