@@ -23,24 +23,26 @@ Rows (one thread unless the row says 2 threads; the same seeded hands everywhere
   ``bench_equity.py`` compares its wall time, which is lower on an idle machine);
 * exact AA vs KK (ranges), target 2.5 ms; exact QQ+,AKs vs JJ-99,AQs+, target 40 ms,
   and the latter on 2 threads (1.8x or more);
+* on 2 threads (1.8x or more, the issue's "every equity path"): exact random vs
+  random on a turn (AsKd7h2c) and on a flop (AsKd7h), both the heads-up board-by-
+  board path; exact AhKh vs random vs random on a turn (Qs8d3h2c; not with
+  ``--quick``), the general path; Monte Carlo 22+,A2s+ vs random vs random, ns/deal;
 * Monte Carlo heads-up AhAd vs KsKc, ns/showdown, target 16 or less and 3.5x or
   more eval7's ``py_hand_vs_range_monte_carlo``; and on 2 threads (1.8x or more);
 * ``cards.deal(1_000_000, 7)``, ns/hand, target at most 5x the cost of evaluating
   the rows it deals (``evaluate_many`` on them, same round).
 
-Each 2-thread row also prints two figures that tell the code from the machine:
-
-* the pair ceiling: what two threads gain over one on this machine at that moment
-  on this very work when they share nothing: the same 1-thread call made twice at
-  once on two threads (2 x the 1-thread time / the slower one's time, medians of
-  ``--calls``). On a VM whose second core is shared with another guest (or is the
-  other half of the same physical core) it falls well below 2 (1.1-1.6 seen here,
-  against 1.9-2.0 on a quiet host), and a 2-thread call cannot beat it for long;
-  "of ceiling" is the row's gain over it;
-* the best case: the fastest 1-thread call of all rounds over the fastest 2-thread
-  call (what the code gains when the machine lets it).
-
-The pass column judges the median gain, as the issue asks.
+Each 2-thread row also prints the pair gain, to tell the code from the machine:
+the same 1-thread call made twice at once on two threads, 2 x the 1-thread time /
+the slower copy's time (medians of ``--calls``), right after the row's own calls.
+It is what two threads gained on this very work at that moment when they shared
+nothing: on these 2-core VMs, whose second core is at times busy with other work
+of the host, it moved between 0.7 and 2.0 within minutes with nothing else running
+in the VM. It is a reference, not a bound: the two copies also contend for the GIL
+between kernel calls and for the memory system, so a 2-thread call can beat it.
+"gain / pair gain" is the row's median gain over the median pair gain (about 1:
+the row gained what the machine gave two threads then). The pass column judges
+the median gain, as the issue asks.
 
 Columns: median and min over the rounds, the target, pass/fail, the fraction of
 the "limit of this design" (a plain C loop over the same tables, no Python, no
@@ -197,8 +199,7 @@ class Row:
     values: list[float] = field(default_factory=list)
     ratios: list[float] = field(default_factory=list)
     cpu_wall: list[float] = field(default_factory=list)
-    ceiling: list[float] = field(default_factory=list)  # 2-thread rows: pair_ceiling
-    best: list[tuple[float, float]] = field(default_factory=list)  # (min 1-thread, min 2)
+    pair_gain: list[float] = field(default_factory=list)  # 2-thread rows: see two_threads
     limit: float | str = "n/a"
 
 
@@ -230,7 +231,7 @@ def two_threads(name: str, unit: str, scale: float, call: Callable[[int], Any],
                 calls: int) -> Row:
     """A 2-thread row: wall time with threads=2 (in `unit`, seconds x scale), and the
     speed-up over threads=1 measured right before it (target 1.8x or more); each
-    side the median of ``calls`` calls in a row. Then the pair ceiling: ``calls``
+    side the median of ``calls`` calls in a row. Then the pair gain: ``calls``
     times, two 1-thread calls at once on two threads (:func:`pair_wall`); 2 x the
     1-thread time / their median."""
     def measure() -> float:
@@ -240,8 +241,7 @@ def two_threads(name: str, unit: str, scale: float, call: Callable[[int], Any],
         w1 = statistics.median(w for w, _ in one)
         w2 = statistics.median(w for w, _ in two)
         row.thread_ratio.append(w1 / w2)
-        row.ceiling.append(2 * w1 / statistics.median(pair))
-        row.best.append((min(w for w, _ in one), min(w for w, _ in two)))
+        row.pair_gain.append(2 * w1 / statistics.median(pair))
         row.cpu_wall.append(statistics.median(c for _, c in two))
         return w2 * scale
     row = Row(name, unit, measure, ratio_name="x 1 thread", ratio_target=1.8)
@@ -400,8 +400,7 @@ def main(argv: list[str] | None = None) -> int:
     for row in rows:
         row.thread_ratio.clear()
         row.cpu_wall.clear()
-        row.ceiling.clear()
-        row.best.clear()
+        row.pair_gain.clear()
     loads = []
     for r in range(rounds):
         for row in rows:
@@ -423,7 +422,8 @@ def main(argv: list[str] | None = None) -> int:
             row.limit = limit_value(row.limit_key, ctx)
 
     head = ["row", "unit", "median", "min", "target", "pass", "limit time / this (>1: faster)",
-            "same-run ratio (median)", "ratio target", "ratio pass"]
+            "same-run ratio (median)", "ratio target", "ratio pass",
+            "2 threads: pair gain (2 copies at once)"]
     table = []
     all_ok = True
     for row in rows:
@@ -435,31 +435,31 @@ def main(argv: list[str] | None = None) -> int:
             row.ratios = row.thread_ratio
         if row.ratios:
             rmed = statistics.median(row.ratios)
-            rtxt = f"{rmed:.2f}{row.ratio_name}"
-            if row.best:
-                best = min(b[0] for b in row.best) / min(b[1] for b in row.best)
-                rtxt += f" (best {best:.2f}x)"
+            # 2-thread gains with three decimals: 1.796 must not show as a failing 1.80
+            rtxt = f"{rmed:.3f}" if row.thread_ratio else f"{rmed:.2f}"
+            rtxt += row.ratio_name
             if row.cpu_wall:
                 rtxt += f" (CPU/wall {statistics.median(row.cpu_wall):.2f})"
-            if row.ceiling:
-                ceil = statistics.median(row.ceiling)
-                rtxt += (f"; pair ceiling {ceil:.2f}, of ceiling "
-                         f"{statistics.median(r / c for r, c in zip(row.ratios, row.ceiling)):.2f}")
             rt = f"{'>=' if row.ratio_higher else '<='} {row.ratio_target:g}"
             goal = row.ratio_target or 0.0
             rok = "pass" if (rmed >= goal if row.ratio_higher else rmed <= goal) else "FAIL"
         else:
             rtxt, rt, rok = "-", "-", ""
         all_ok &= "FAIL" not in (ok, rok)
+        pair = "-"
+        if row.pair_gain:
+            pg = statistics.median(row.pair_gain)
+            pair = f"{pg:.2f}x; gain / pair gain {statistics.median(row.ratios) / pg:.2f}"
         table.append([row.name, row.unit, fmt(med), fmt(lo),
-                      "-" if row.target is None else f"<= {row.target:g}", ok, frac, rtxt, rt, rok])
+                      "-" if row.target is None else f"<= {row.target:g}", ok, frac, rtxt, rt, rok,
+                      pair])
 
     widths = [max(len(h), *(len(t[i]) for t in table)) for i, h in enumerate(head)]
     print()
     for line in [head] + table:
         print("  ".join(c.ljust(w) for c, w in zip(line, widths)).rstrip())
     if args.markdown:
-        print("\n| " + " | ".join(head) + " |\n|" + "---|" * 2 + "---:|" * 2 + "---|" * 6)
+        print("\n| " + " | ".join(head) + " |\n|" + "---|" * 2 + "---:|" * 2 + "---|" * 7)
         for t in table:
             print("| " + " | ".join(t) + " |")
     print(f"\nload average after each round: {' '.join(f'{x:.2f}' for x in loads)}")
