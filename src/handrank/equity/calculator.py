@@ -40,7 +40,8 @@ def equity(players: PlayersLike, board: CardsLike | None = None,
     :data:`MAX_SAMPLES`); ``"auto"`` (default) is exact when neither ``samples`` nor
     ``target_stderr`` is given and the work is at most :data:`MAX_EXACT_EVALS` hand
     evaluations, else Monte Carlo (heads-up after the flop: always exact, board by
-    board, :mod:`handrank.equity.headsup`; an ``executor`` is then not used).
+    board for wide ranges, :mod:`handrank.equity.headsup`, where an ``executor`` is
+    not used).
     ``seed``: a non-negative int or a ``numpy.random.Generator`` (Monte Carlo only;
     None = fresh entropy, the seed drawn is reported). The result depends only on the
     inputs and the seed, never on ``threads`` or earlier calls.

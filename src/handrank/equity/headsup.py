@@ -16,9 +16,14 @@ and deals; the prefix sums are double-double, so a heavy blocked combo cancellin
 against light ones loses nothing): equal to within float rounding
 (``tests/equity/test_headsup.py``). Each board's counts go to its own row, added up
 in board order, so the result does not depend on ``threads``. :func:`applies`
-sends every whole exact (or ``"auto"``: it is always small enough) heads-up run
-after the flop here, ``executor`` or not (the work is too small to send out);
-Monte Carlo, ``by_combo`` and ``part=`` runs keep the general path."""
+sends a whole exact (or ``"auto"``) heads-up run after the flop here when it is
+the cheaper path: a board costs this path about 2.5 us plus 18 ns per combo of
+either range, whatever the ranges, so narrow ranges (AhAd vs KsKc, AA vs random on
+a flop) stay on the general path, which costs per compatible pair of combos
+(``_GENERAL_NS``). Either way ``"auto"`` is exact (the general path below the
+crossing is far under ``MAX_EXACT_EVALS``). Here ``executor`` is not used (the work
+is too small to send out); Monte Carlo, ``by_combo`` and ``part=`` runs keep the
+general path."""
 
 from __future__ import annotations
 
@@ -41,10 +46,28 @@ _ROUND_EVALS = 400_000
 _MIN_THREADED_EVALS = 20_000
 
 
+# The two paths' costs on one thread (2-core AMD EPYC VM, issue 11 round 6,
+# benchmarks/README.md): this path, per board, about _BOARD_NS + _COMBO_NS x (hero
+# combos + villain combos); the general path (planning + enumeration), per
+# compatible pair of combos and board, by cards still to deal: a flop's two cards
+# with the suit isomorphism's cut, a turn's one, a river's none (its fixed cost
+# per combination). AhAd vs KsKc on a flop: 26 us there, 2.9 ms here; random vs
+# random on a flop: 0.73 s there, 62 ms here.
+_BOARD_NS = 2_500.0
+_COMBO_NS = 18.0
+_GENERAL_NS = {2: 0.45, 1: 3.0, 0: 30.0}
+
+
 def applies(deal: Deal, opts: Options, by_combo: bool) -> bool:
-    """True for a whole exact (or ``"auto"``) heads-up run with a flop, turn or river."""
-    return (deal.players == 2 and len(deal.board) >= 3 and not opts.monte_carlo
-            and opts.part is None and not by_combo)
+    """True for a whole exact (or ``"auto"``) heads-up run with a flop, turn or river
+    that costs less board by board than on the general path (see ``_GENERAL_NS``)."""
+    if not (deal.players == 2 and len(deal.board) >= 3 and not opts.monte_carlo
+            and opts.part is None and not by_combo):
+        return False
+    hero, villain = deal.ranges
+    pairs = _equity.headsup_pairs(np.ascontiguousarray(hero.combos, dtype=np.uint8),
+                                  np.ascontiguousarray(villain.combos, dtype=np.uint8))
+    return pairs * _GENERAL_NS[deal.to_deal] > _BOARD_NS + _COMBO_NS * (len(hero) + len(villain))
 
 
 def _completions(deal: Deal) -> np.ndarray:
