@@ -49,10 +49,16 @@ _MIN_THREADED_EVALS = 20_000
 # The two paths' costs on one thread (2-core AMD EPYC VM, issue 11 round 6,
 # benchmarks/README.md): this path, per board, about _BOARD_NS + _COMBO_NS x (hero
 # combos + villain combos); the general path (planning + enumeration), per
-# compatible pair of combos and board, by cards still to deal: a flop's two cards
-# with the suit isomorphism's cut, a turn's one, a river's none (its fixed cost
-# per combination). AhAd vs KsKc on a flop: 26 us there, 2.9 ms here; random vs
-# random on a flop: 0.73 s there, 62 ms here.
+# compatible pair of combos and board, by cards still to deal (a flop's two cards,
+# measured on a board no suit renaming keeps, 2c7d9h; a turn's one; a river's none:
+# its fixed cost per combination). On a flop that suit renamings keep (with the
+# dead cards), the general path enumerates one pair per class of renamed pairs
+# (4.7-4.9x fewer on a monotone or trips flop, where 6 renamings keep it) but each
+# costs more (fewer of its boards share a suit class): its cost there fits the
+# pairs / sqrt(renamings) (per enumerated pair and board: 0.45 ns on 2c7d9h, 0.56
+# on QcQd8h, 0.87 on QcQdQh, 1.2-1.4 on Th9h8h, in units of the first).
+# AhAd vs KsKc on a flop: 26 us there, 2.9 ms here; random vs random on a flop:
+# 0.73 s there, 62 ms here; 55+ vs random on QcQdQh: 10 ms there, 26 ms here.
 _BOARD_NS = 2_500.0
 _COMBO_NS = 18.0
 _GENERAL_NS = {2: 0.45, 1: 3.0, 0: 30.0}
@@ -67,7 +73,12 @@ def applies(deal: Deal, opts: Options, by_combo: bool) -> bool:
     hero, villain = deal.ranges
     pairs = _equity.headsup_pairs(np.ascontiguousarray(hero.combos, dtype=np.uint8),
                                   np.ascontiguousarray(villain.combos, dtype=np.uint8))
-    return pairs * _GENERAL_NS[deal.to_deal] > _BOARD_NS + _COMBO_NS * (len(hero) + len(villain))
+    general = pairs * _GENERAL_NS[deal.to_deal]
+    if deal.to_deal == 2:
+        renamings = _equity.class_keys(np.zeros((0, 4), dtype=np.uint8), deal.board,
+                                       deal.dead_mask)[1]
+        general /= max(1, renamings) ** 0.5
+    return general > _BOARD_NS + _COMBO_NS * (len(hero) + len(villain))
 
 
 def _completions(deal: Deal) -> np.ndarray:
