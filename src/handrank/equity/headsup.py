@@ -37,6 +37,7 @@ from .._support.threads import team_round
 from ..errors import RangeSyntaxError
 from . import _kernel as _equity
 from .inputs import Deal, Options, ProgressFn
+from .planning import renamings
 from .results import HoldemEquity, _clean, player_equity
 
 # Hand evaluations per thread per round of boards (about 10-20 ms: Ctrl-C and progress
@@ -75,9 +76,7 @@ def applies(deal: Deal, opts: Options, by_combo: bool) -> bool:
                                   np.ascontiguousarray(villain.combos, dtype=np.uint8))
     general = pairs * _GENERAL_NS[deal.to_deal]
     if deal.to_deal == 2:
-        renamings = _equity.class_keys(np.zeros((0, 4), dtype=np.uint8), deal.board,
-                                       deal.dead_mask)[1]
-        general /= max(1, renamings) ** 0.5
+        general /= renamings(deal.board, deal.dead_mask) ** 0.5
     return general > _BOARD_NS + _COMBO_NS * (len(hero) + len(villain))
 
 

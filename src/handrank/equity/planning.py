@@ -102,6 +102,12 @@ def _holes(ranges: Sequence[Range], idx: np.ndarray) -> np.ndarray:
                                 [np.ascontiguousarray(r.combos, dtype=np.uint8) for r in ranges])
 
 
+def renamings(board: np.ndarray, dead_mask: int) -> int:
+    """The number of suit permutations (identity included) that map the board and
+    the dead cards onto themselves (C kernel ``class_keys`` on no combinations)."""
+    return int(_equity.class_keys(np.zeros((0, 2), dtype=np.uint8), board, dead_mask)[1])
+
+
 def _suit_classes(holes: np.ndarray, board: np.ndarray, dead_mask: int
                   ) -> tuple[np.ndarray, np.ndarray]:
     """Group hole-card combinations that are the same deal up to a renaming of suits.
@@ -117,7 +123,7 @@ def _suit_classes(holes: np.ndarray, board: np.ndarray, dead_mask: int
     # the renamings that fix the known cards first (no combinations: no work), so
     # that a board that allows none costs no keys; then every combination its own
     # class (one read-only index array serves as both answers)
-    if k > 10 or A < 2 or _equity.class_keys(holes[:0], board, dead_mask)[1] == 1:
+    if k > 10 or A < 2 or renamings(board, dead_mask) == 1:
         ident = np.arange(A)
         ident.flags.writeable = False
         return ident, ident
